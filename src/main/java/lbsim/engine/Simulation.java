@@ -1,0 +1,78 @@
+package lbsim.engine;
+
+/**
+ * One simulation run: the clock (picoseconds), the event queue and the named random
+ * streams. An instance, never a static, so several runs can share a JVM.
+ */
+public final class Simulation {
+    public static final long PS_PER_NS = 1_000L;
+    public static final long PS_PER_US = 1_000_000L;
+    public static final long PS_PER_MS = 1_000_000_000L;
+    public static final long PS_PER_S = 1_000_000_000_000L;
+
+    private final EventQueue queue = new EventQueue(1 << 16);
+    private final RandomStreams random;
+    private long now;
+    private long events;
+    private boolean stopRequested;
+
+    public Simulation(long seed) {
+        this.random = new RandomStreams(seed);
+    }
+
+    public long now() {
+        return now;
+    }
+
+    public long eventsProcessed() {
+        return events;
+    }
+
+    public RandomStreams random() {
+        return random;
+    }
+
+    public int pendingEvents() {
+        return queue.size();
+    }
+
+    public void schedule(long delayPs, EventHandler h, int kind, long arg, Object obj) {
+        if (delayPs < 0) throw new IllegalArgumentException("negative delay " + delayPs);
+        queue.add(now + delayPs, h, kind, arg, obj);
+    }
+
+    public void scheduleAt(long timePs, EventHandler h, int kind, long arg, Object obj) {
+        if (timePs < now) throw new IllegalArgumentException("event in the past: " + timePs + " < " + now);
+        queue.add(timePs, h, kind, arg, obj);
+    }
+
+    /** Asks the loop to return after the current event. */
+    public void stop() {
+        stopRequested = true;
+    }
+
+    /**
+     * Runs events until the queue is empty, stop() is called, or the next event is later
+     * than {@code untilPs}. Returns true when the queue ran empty.
+     */
+    public boolean run(long untilPs) {
+        stopRequested = false;
+        EventQueue q = queue;
+        while (!q.isEmpty()) {
+            if (q.peekTime() > untilPs) {
+                now = untilPs;
+                return false;
+            }
+            q.pop();
+            now = q.poppedTime;
+            events++;
+            EventHandler h = q.poppedHandler;
+            Object o = q.poppedObj;
+            q.poppedHandler = null;
+            q.poppedObj = null;
+            h.onEvent(q.poppedKind, q.poppedArg, o);
+            if (stopRequested) return q.isEmpty();
+        }
+        return true;
+    }
+}

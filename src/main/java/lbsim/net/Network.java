@@ -1,0 +1,168 @@
+package lbsim.net;
+
+import java.util.function.Function;
+import lbsim.engine.EventHandler;
+import lbsim.engine.Simulation;
+import lbsim.topology.Routing;
+import lbsim.topology.Topology;
+
+/**
+ * The packet network of one run: hosts, switches and ports built from a topology, the packet
+ * pool, packet accounting for the conservation check, and link failures.
+ */
+public final class Network implements EventHandler {
+    private static final int DETECT = 1;
+
+    private final Simulation sim;
+    private final Topology topo;
+    private final SwitchConfig cfg;
+    private final Port[] ports;
+    private final Host[] hosts;
+    private final Switch[] switches;
+    private final PacketPool pool = new PacketPool();
+    private PacketSink sink;
+
+    private final boolean[] linkDetectedDown;
+
+    // accounting: index 0 data, 1 control
+    private final long[] injected = new long[2];
+    private final long[] delivered = new long[2];
+    private final long[] dropped = new long[2];
+
+    public Network(Simulation sim, Topology topo, SwitchConfig cfg, Function<Switch, ForwardingStrategy> strategies) {
+        this.sim = sim;
+        this.topo = topo;
+        this.cfg = cfg;
+        int nodes = topo.nodeCount();
+        this.ports = new Port[topo.portCount()];
+        this.hosts = new Host[topo.hostCount()];
+        this.switches = new Switch[nodes - topo.hostCount()];
+        this.linkDetectedDown = new boolean[topo.linkCount()];
+        int[] hostTorIndex = new int[topo.hostCount()];
+        for (int h = 0; h < hostTorIndex.length; h++) hostTorIndex[h] = topo.torIndex(topo.hostTor(h));
+        int[] torPortToHost = topo.routing().torPortToHost();
+        Node[] all = new Node[nodes];
+        for (int n = 0; n < nodes; n++) {
+            Node node;
+            if (topo.isHost(n)) {
+                node = hosts[n] = new Host(this, n);
+            } else {
+                node = switches[n - hosts.length] = new Switch(this, n, cfg, hostTorIndex, torPortToHost);
+            }
+            all[n] = node;
+            Port[] own = new Port[topo.portsOf(n)];
+            for (int i = 0; i < own.length; i++) {
+                int pid = topo.firstPort(n) + i;
+                own[i] = ports[pid] = new Port(this, node, i, pid, topo.portRateBps(pid), topo.portLatencyPs(pid));
+            }
+            node.setPorts(own);
+        }
+        for (Port p : ports) {
+            int peer = topo.portPeer(p.id);
+            p.connect(all[topo.portOwner(peer)], topo.localIndex(peer));
+        }
+        for (Host h : hosts) h.nic().setSource(h);
+        for (Switch s : switches) {
+            s.init();
+            s.setStrategy(strategies.apply(s));
+        }
+    }
+
+    public Simulation sim() { return sim; }
+    public Topology topology() { return topo; }
+    public SwitchConfig switchConfig() { return cfg; }
+    public Host host(int id) { return hosts[id]; }
+    public int hostCount() { return hosts.length; }
+    public Switch switchNode(int node) { return switches[node - hosts.length]; }
+    public Switch[] switches() { return switches; }
+    public Port port(int globalId) { return ports[globalId]; }
+    public Port[] ports() { return ports; }
+
+    /** The port at the other end of a link direction (when {@code peer}), else the port itself. */
+    Port port(int globalId, boolean peer) {
+        return peer ? ports[topo.portPeer(globalId)] : ports[globalId];
+    }
+
+    public void setSink(PacketSink sink) {
+        this.sink = sink;
+    }
+
+    public Packet newPacket() {
+        return pool.get();
+    }
+
+    /** Returns a packet that reached the end of its life (consumed by an endpoint). */
+    public void release(Packet p) {
+        pool.release(p);
+    }
+
+    public PacketPool pool() {
+        return pool;
+    }
+
+    void countInjected(Packet p) {
+        injected[p.kind == Packet.DATA ? 0 : 1]++;
+    }
+
+    void dropped(Packet p) {
+        dropped[p.kind == Packet.DATA ? 0 : 1]++;
+        pool.release(p);
+    }
+
+    void arrivedAtHost(Host h, Packet p) {
+        delivered[p.kind == Packet.DATA ? 0 : 1]++;
+        sink.deliver(h, p);
+    }
+
+    public long dataInjected() { return injected[0]; }
+    public long dataDelivered() { return delivered[0]; }
+    public long dataDropped() { return dropped[0]; }
+    public long controlInjected() { return injected[1]; }
+    public long controlDelivered() { return delivered[1]; }
+    public long controlDropped() { return dropped[1]; }
+
+    // ---- failures -------------------------------------------------------------------------
+
+    /**
+     * Takes a link down now: packets sent into it are lost. Switches keep using it until
+     * {@code detectPs} later, when every switch's live ECMP groups are recomputed without it
+     * (Ethereal §4.2 uses 100 ms). Source routes keep naming it: the host must react.
+     */
+    public void failLink(int link, long detectPs) {
+        setLinkUp(link, false);
+        if (detectPs <= 0) detect(link);
+        else sim.schedule(detectPs, this, DETECT, link, null);
+    }
+
+    public void setLinkUp(int link, boolean up) {
+        ports[topo.linkPortA(link)].setUp(up);
+        ports[topo.linkPortB(link)].setUp(up);
+    }
+
+    /** Scales a link's rate in both directions (a LAG bundle that lost members). */
+    public void degradeLink(int link, double capacityFraction) {
+        ports[topo.linkPortA(link)].setCapacityFraction(capacityFraction);
+        ports[topo.linkPortB(link)].setCapacityFraction(capacityFraction);
+    }
+
+    public void setLinkLoss(int link, LinkLoss lossAtoB, LinkLoss lossBtoA) {
+        ports[topo.linkPortA(link)].setLoss(lossAtoB);
+        ports[topo.linkPortB(link)].setLoss(lossBtoA);
+    }
+
+    private void detect(int link) {
+        linkDetectedDown[link] = true;
+        Routing live = topo.routingAvoiding(linkDetectedDown);
+        for (Switch s : switches) s.setLiveRouting(live.groupByTor(s.id), live.groupsOf(s.id));
+    }
+
+    @Override
+    public void onEvent(int kind, long arg, Object obj) {
+        if (kind == DETECT) detect((int) arg);
+    }
+
+    /** Closes time-weighted counters at the end of a run. */
+    public void finish() {
+        for (Port p : ports) p.finish(sim.now());
+    }
+}

@@ -1,0 +1,15 @@
+package lbsim.net;
+
+/**
+ * A sender the NIC serves round-robin (a queue pair). Only clients with something to send
+ * sit in the NIC's ring, so a packet costs O(1) whatever the number of connections.
+ */
+public abstract class NicClient {
+    boolean inRing;
+
+    /**
+     * The next packet this client may send now, or null. Returning null takes the client out
+     * of the ring; it must call {@link Host#activate} when it can send again.
+     */
+    protected abstract Packet pull();
+}

@@ -1,0 +1,69 @@
+package lbsim.net;
+
+/**
+ * The one packet class: every header field any scheme needs, mutable and pooled. Kinds are
+ * int constants so the hot path switches on a field instead of casting header classes.
+ */
+public final class Packet {
+    public static final int DATA = 0;
+    public static final int ACK = 1;
+    public static final int NACK = 2;
+    public static final int CNP = 3;
+    public static final int PROBE = 4;
+    public static final int PROBE_ACK = 5;
+
+    public static final int PRIO_HIGH = 0;
+    public static final int PRIO_DATA = 1;
+    public static final int PRIORITIES = 2;
+
+    /** RoCEv2 UDP destination port. */
+    public static final int ROCE_DPORT = 4791;
+    public static final int PROTO_UDP = 17;
+
+    public int kind;
+    public int priority;
+    public int src;             // host ids
+    public int dst;
+    public int qp;              // sender-side queue-pair id
+    public long seq;            // packet sequence number within the QP (DATA) or the ACK's cumulative next-expected
+    public long sackSeq;        // sequence that triggered an ACK/NACK (selective schemes), -1 if none
+    public int payloadBytes;
+    public int wireBytes;
+    public int sport;           // UDP source port: the ECMP entropy
+    public int pathId;          // source-route path ID (Ethereal §3)
+    public int routeShift;      // bits of pathId already consumed en route
+    public boolean sourceRouted;
+    public int dscp;
+    public boolean ecnCapable;
+    public boolean ecnMarked;   // CE on data; ECN-echo on ACKs
+    public int ecnEchoCount;    // marked packets covered by this ACK
+    public int ackedCount;      // data packets covered by this ACK
+    public boolean trimmed;
+    public long sentAtPs;       // sender timestamp, echoed by ACKs for RTT
+    public int ingressPort;     // local port at the current switch (buffer accounting)
+    public int hops;
+
+    void reset() {
+        kind = DATA;
+        priority = PRIO_DATA;
+        src = dst = qp = 0;
+        seq = 0;
+        sackSeq = -1;
+        payloadBytes = wireBytes = 0;
+        sport = 0;
+        pathId = routeShift = 0;
+        sourceRouted = false;
+        dscp = 0;
+        ecnCapable = true;
+        ecnMarked = false;
+        ecnEchoCount = ackedCount = 0;
+        trimmed = false;
+        sentAtPs = 0;
+        ingressPort = -1;
+        hops = 0;
+    }
+
+    public boolean isData() {
+        return kind == DATA;
+    }
+}

@@ -1,0 +1,103 @@
+package lbsim.net;
+
+/**
+ * A switch's memory manager: admission (dynamic threshold over a shared pool, or a static
+ * per-port buffer), per-egress and per-ingress byte counts, and PFC XOFF/XON decisions.
+ * Ingress accounting is what PFC pauses on (IEEE 802.1Qbb: per ingress port and priority).
+ */
+final class SharedBuffer {
+    private final SwitchConfig cfg;
+    private final long total;
+    private final long sharedPool;     // total minus the headroom reserved for every port
+    private final long[] headroom;
+    private final long[] egress;
+    private final long[] ingress;
+    private final boolean[] pausedUpstream;
+    private long used;
+    private long maxUsed;
+
+    SharedBuffer(SwitchConfig cfg, Port[] ports) {
+        this.cfg = cfg;
+        int n = ports.length;
+        egress = new long[n];
+        ingress = new long[n];
+        pausedUpstream = new boolean[n];
+        headroom = new long[n];
+        long reserved = 0;
+        for (int i = 0; i < n; i++) {
+            Port p = ports[i];
+            headroom[i] = cfg.headroomBytes() >= 0 ? cfg.headroomBytes()
+                    : 2 * (p.latencyPs() * p.nominalRateBps() / 8_000_000_000_000L) + 2L * (cfg.mtuBytes() + 64);
+            reserved += headroom[i];
+        }
+        total = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes() * n : cfg.bufferBytes();
+        sharedPool = cfg.pfc() ? Math.max(0, total - reserved) : total;
+    }
+
+    long egressBytes(int port) {
+        return egress[port];
+    }
+
+    long used() {
+        return used;
+    }
+
+    long maxUsed() {
+        return maxUsed;
+    }
+
+    /** Whether a packet from ingress port {@code in} may join egress queue {@code out}. */
+    boolean admit(int in, int out, int bytes, boolean control) {
+        if (used + bytes > total) return false;
+        if (!cfg.pfc() && !control) {
+            long limit = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes()
+                    : (long) (cfg.alpha() * (total - used));
+            if (egress[out] + bytes > limit) return false;
+        } else if (cfg.portBufferBytes() > 0 && !control && egress[out] + bytes > cfg.portBufferBytes() + headroom[in]) {
+            return false;
+        }
+        return true;
+    }
+
+    void add(int in, int out, int bytes) {
+        used += bytes;
+        if (used > maxUsed) maxUsed = used;
+        egress[out] += bytes;
+        if (in >= 0) ingress[in] += bytes;
+    }
+
+    void remove(int in, int out, int bytes) {
+        used -= bytes;
+        egress[out] -= bytes;
+        if (in >= 0) ingress[in] -= bytes;
+    }
+
+    private long xoff(int in) {
+        if (cfg.portBufferBytes() > 0) return Math.max(0, cfg.portBufferBytes() - headroom[in]);
+        return (long) (cfg.pfcAlpha() * Math.max(0, sharedPool - used));
+    }
+
+    private long resumeOffset() {
+        return cfg.resumeOffsetBytes() >= 0 ? cfg.resumeOffsetBytes() : 2L * (cfg.mtuBytes() + 64);
+    }
+
+    /** After an admission: true if the ingress port just crossed XOFF and must pause upstream. */
+    boolean shouldPause(int in) {
+        if (!cfg.pfc() || in < 0 || pausedUpstream[in]) return false;
+        if (ingress[in] > xoff(in)) {
+            pausedUpstream[in] = true;
+            return true;
+        }
+        return false;
+    }
+
+    /** After a departure: true if the ingress port fell below XON and may resume upstream. */
+    boolean shouldResume(int in) {
+        if (!cfg.pfc() || in < 0 || !pausedUpstream[in]) return false;
+        if (ingress[in] + resumeOffset() <= xoff(in) || ingress[in] == 0) {
+            pausedUpstream[in] = false;
+            return true;
+        }
+        return false;
+    }
+}

@@ -1,0 +1,149 @@
+package lbsim.net;
+
+import java.util.SplittableRandom;
+
+/**
+ * A switch composed of a shared buffer (admission, PFC), an ECN marker and a forwarding
+ * strategy. Routing tables are arrays indexed by destination ToR; the live tables change
+ * when a failure is detected, the static ones (used by source routes) never do.
+ */
+public final class Switch extends Node {
+    private SharedBuffer buffer;
+    private final SwitchConfig cfg;
+    private ForwardingStrategy strategy;
+    private final SplittableRandom ecnRandom;
+    private long[] ecnKmin;
+    private long[] ecnKmax;
+
+    private final int selfTor;        // this switch's ToR index, -1 if not a ToR
+    private final int[] hostTorIndex;  // shared: destination host -> ToR index
+    private final int[] torPortToHost; // shared: host -> local port at its ToR
+    private int[] groupByTor;
+    private int[][] groups;
+    private final int[] staticGroupByTor;
+    private final int[][] staticGroups;
+
+    Switch(Network net, int id, SwitchConfig cfg, int[] hostTorIndex, int[] torPortToHost) {
+        super(net, id);
+        this.cfg = cfg;
+        this.hostTorIndex = hostTorIndex;
+        this.torPortToHost = torPortToHost;
+        this.selfTor = net.topology().torIndex(id);
+        var routing = net.topology().routing();
+        this.staticGroupByTor = routing.groupByTor(id);
+        this.staticGroups = routing.groupsOf(id);
+        this.groupByTor = staticGroupByTor;
+        this.groups = staticGroups;
+        this.ecnRandom = net.sim().random().stream("ecn." + net.topology().nodeName(id));
+    }
+
+    void init() {
+        buffer = new SharedBuffer(cfg, ports);
+        ecnKmin = new long[ports.length];
+        ecnKmax = new long[ports.length];
+        for (int i = 0; i < ports.length; i++) {
+            long def = SwitchConfig.defaultEcnThreshold(ports[i].nominalRateBps());
+            ecnKmin[i] = cfg.ecnKminBytes() >= 0 ? cfg.ecnKminBytes() : def;
+            ecnKmax[i] = cfg.ecnKmaxBytes() >= 0 ? cfg.ecnKmaxBytes() : ecnKmin[i];
+        }
+    }
+
+    public void setStrategy(ForwardingStrategy strategy) {
+        this.strategy = strategy;
+    }
+
+    public ForwardingStrategy strategy() {
+        return strategy;
+    }
+
+    void setLiveRouting(int[] groupByTor, int[][] groups) {
+        this.groupByTor = groupByTor;
+        this.groups = groups;
+    }
+
+    /** Bytes this switch holds for an egress port (queued and in serialisation). */
+    public long egressBytes(int localPort) {
+        return buffer.egressBytes(localPort);
+    }
+
+    public long bufferUsed() {
+        return buffer.used();
+    }
+
+    public long maxBufferUsed() {
+        return buffer.maxUsed();
+    }
+
+    /** Live equal-cost group toward a destination host (empty when unreachable). */
+    public int[] liveGroupToward(int dstHost) {
+        int dstTor = hostTorIndex[dstHost];
+        if (dstTor == selfTor) return new int[] {torPortToHost[dstHost]};
+        return groups[groupByTor[dstTor]];
+    }
+
+    @Override
+    protected void receive(Packet p, int in) {
+        p.hops++;
+        int out = route(p);
+        if (out < 0) {
+            ports[in].countBufferDrop();
+            net.dropped(p);
+            return;
+        }
+        boolean control = p.priority == Packet.PRIO_HIGH;
+        Port o = ports[out];
+        if (!buffer.admit(in, out, p.wireBytes, control)) {
+            o.countBufferDrop();
+            net.dropped(p);
+            return;
+        }
+        if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, out, o);
+        int ingress = control ? -1 : in;
+        p.ingressPort = ingress;
+        buffer.add(ingress, out, p.wireBytes);
+        o.enqueue(p);
+        if (buffer.shouldPause(in)) ports[in].sendPfc(true, net.port(ports[in].id, true));
+    }
+
+    /** RED on the egress data queue at enqueue (Kmin = Kmax, Pmax = 1 is DCTCP's step). */
+    private void maybeMark(Packet p, int out, Port o) {
+        long q = o.queuedDataBytes();
+        long kmin = ecnKmin[out];
+        if (q <= kmin) return;
+        long kmax = ecnKmax[out];
+        boolean mark;
+        if (q > kmax) {
+            mark = true;
+        } else {
+            double prob = cfg.ecnPmax() * (q - kmin) / (double) (kmax - kmin);
+            mark = ecnRandom.nextDouble() < prob;
+        }
+        if (mark) {
+            p.ecnMarked = true;
+            o.countEcnMark();
+        }
+    }
+
+    private int route(Packet p) {
+        int dstTor = hostTorIndex[p.dst];
+        if (dstTor == selfTor) return torPortToHost[p.dst];
+        if (p.sourceRouted) {
+            int[] g = staticGroups[staticGroupByTor[dstTor]];
+            if (g.length == 1) return g[0];
+            int choice = ((p.pathId >>> p.routeShift) & 0xFF) % g.length;
+            p.routeShift += 8;
+            return g[choice];
+        }
+        int[] g = groups[groupByTor[dstTor]];
+        if (g.length == 1) return g[0];
+        if (g.length == 0) return -1;
+        return strategy.choose(this, p, g);
+    }
+
+    @Override
+    protected void onTransmitted(Port port, Packet p) {
+        int in = p.ingressPort;
+        buffer.remove(in, port.local, p.wireBytes);
+        if (buffer.shouldResume(in)) ports[in].sendPfc(false, net.port(ports[in].id, true));
+    }
+}

@@ -1,0 +1,6 @@
+package lbsim.topology;
+
+/** Layer of a node in a Clos fabric, from the hosts (NICs) up. */
+public enum Tier {
+    HOST, TOR, AGG, CORE
+}

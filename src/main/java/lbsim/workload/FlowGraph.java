@@ -1,0 +1,70 @@
+package lbsim.workload;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A workload as a DAG of flows plus the named groups (collective instances) whose completion
+ * time is reported. Built by generators; consumed by the runner, which starts each flow when
+ * its dependencies are delivered.
+ */
+public final class FlowGraph {
+    private final List<FlowSpec> flows = new ArrayList<>();
+    private final List<String> groups = new ArrayList<>();
+
+    /** Registers a collective instance (e.g. "all-reduce ring 16MB") and returns its id. */
+    public int addGroup(String name) {
+        groups.add(name);
+        return groups.size() - 1;
+    }
+
+    /** Adds a flow; its id must equal the current flow count. */
+    public FlowSpec add(FlowSpec f) {
+        if (f.id() != flows.size()) throw new IllegalArgumentException("flow id " + f.id() + " != index " + flows.size());
+        for (int d : f.after()) {
+            if (d < 0 || d >= f.id()) throw new IllegalArgumentException("flow " + f.id() + " depends on unknown or later flow " + d);
+        }
+        if (f.group() >= groups.size()) throw new IllegalArgumentException("flow " + f.id() + ": unknown group " + f.group());
+        flows.add(f);
+        return f;
+    }
+
+    /** Next free flow id. */
+    public int nextId() {
+        return flows.size();
+    }
+
+    public List<FlowSpec> flows() {
+        return Collections.unmodifiableList(flows);
+    }
+
+    public List<String> groups() {
+        return Collections.unmodifiableList(groups);
+    }
+
+    public int size() {
+        return flows.size();
+    }
+
+    /** Largest host id used, for checking the graph fits a topology. */
+    public int maxHost() {
+        int m = -1;
+        for (FlowSpec f : flows) m = Math.max(m, Math.max(f.src(), f.dst()));
+        return m;
+    }
+
+    /** Total bytes sent by each host (index = host id, length = hosts). */
+    public long[] bytesSentPerHost(int hosts) {
+        long[] out = new long[hosts];
+        for (FlowSpec f : flows) out[f.src()] += f.sizeBytes();
+        return out;
+    }
+
+    /** Total bytes received by each host. */
+    public long[] bytesReceivedPerHost(int hosts) {
+        long[] out = new long[hosts];
+        for (FlowSpec f : flows) out[f.dst()] += f.sizeBytes();
+        return out;
+    }
+}
