@@ -12,6 +12,7 @@ public final class Switch extends Node {
     private final SwitchConfig cfg;
     private ForwardingStrategy strategy;
     private final SplittableRandom ecnRandom;
+    private double ecnPmax;
     private long[] ecnKmin;
     private long[] ecnKmax;
 
@@ -41,10 +42,10 @@ public final class Switch extends Node {
         buffer = new SharedBuffer(cfg, ports);
         ecnKmin = new long[ports.length];
         ecnKmax = new long[ports.length];
+        ecnPmax = cfg.pmax();
         for (int i = 0; i < ports.length; i++) {
-            long def = SwitchConfig.defaultEcnThreshold(ports[i].nominalRateBps());
-            ecnKmin[i] = cfg.ecnKminBytes() >= 0 ? cfg.ecnKminBytes() : def;
-            ecnKmax[i] = cfg.ecnKmaxBytes() >= 0 ? cfg.ecnKmaxBytes() : ecnKmin[i];
+            ecnKmin[i] = cfg.kmin(ports[i].nominalRateBps());
+            ecnKmax[i] = Math.max(ecnKmin[i], cfg.kmax(ports[i].nominalRateBps()));
         }
     }
 
@@ -115,7 +116,7 @@ public final class Switch extends Node {
         if (q > kmax) {
             mark = true;
         } else {
-            double prob = cfg.ecnPmax() * (q - kmin) / (double) (kmax - kmin);
+            double prob = ecnPmax * (q - kmin) / (double) (kmax - kmin);
             mark = ecnRandom.nextDouble() < prob;
         }
         if (mark) {

@@ -8,41 +8,54 @@ package lbsim.net;
  * @param alpha              dynamic-threshold alpha for egress admission (Choudhury-Hahne)
  * @param pfc                lossless data priority with PFC instead of drop-tail
  * @param pfcAlpha           dynamic-threshold alpha of the ingress XOFF threshold
- * @param headroomBytes      per-ingress-port PFC headroom; negative = 2 x BDP(link) + 2 MTU
- * @param resumeOffsetBytes  XON when the ingress count falls this far below XOFF
- * @param ecnKminBytes       RED Kmin on the egress data queue; negative = per-port default
- * @param ecnKmaxBytes       RED Kmax; negative = per-port default
- * @param ecnPmax            marking probability at Kmax (1.0 with Kmin = Kmax: DCTCP step)
+ * @param headroomBytes      per-ingress-port PFC headroom; negative = 2 x BDP(link) + 2 packets
+ * @param resumeOffsetBytes  XON when the ingress count falls this far below XOFF; negative = 2 packets
+ * @param ecnKminBytes       RED Kmin on the egress data queue; negative = profile default per port
+ * @param ecnKmaxBytes       RED Kmax; negative = profile default per port
+ * @param ecnPmax            marking probability at Kmax; negative = profile default
+ * @param ecnProfile         "dctcp" (step at 30 KB per 10 Gbps) or "dcqcn" (RED 100/400 KB per 25 Gbps, 0.2)
  * @param mtuBytes           payload bytes per packet
  */
 public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
                            long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
-                           double ecnPmax, int mtuBytes) {
+                           double ecnPmax, String ecnProfile, int mtuBytes) {
 
     public static SwitchConfig defaults() {
-        return new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, 1.0, 4096);
+        return new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, -1, "dctcp", 4096);
     }
 
     public SwitchConfig withPfc(boolean on) {
         return new SwitchConfig(bufferBytes, portBufferBytes, alpha, on, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                ecnKminBytes, ecnKmaxBytes, ecnPmax, mtuBytes);
+                ecnKminBytes, ecnKmaxBytes, ecnPmax, ecnProfile, mtuBytes);
     }
 
     public SwitchConfig withBuffer(long sharedBytes, long perPortBytes) {
         return new SwitchConfig(sharedBytes, perPortBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                ecnKminBytes, ecnKmaxBytes, ecnPmax, mtuBytes);
+                ecnKminBytes, ecnKmaxBytes, ecnPmax, ecnProfile, mtuBytes);
     }
 
     public SwitchConfig withEcn(long kmin, long kmax, double pmax) {
         return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                kmin, kmax, pmax, mtuBytes);
+                kmin, kmax, pmax, ecnProfile, mtuBytes);
     }
 
-    /**
-     * Default ECN step threshold for a port: C x RTT / 7 is DCTCP's lower bound (Alizadeh et
-     * al. 2010); we use 30 KB per 10 Gbps as the HPCC ns-3 DCTCP configuration does.
-     */
-    static long defaultEcnThreshold(long rateBps) {
-        return Math.max(2 * 4096L, 30_000L * rateBps / 10_000_000_000L);
+    /** Kmin for a port of this rate, from the configuration or the profile. */
+    long kmin(long rateBps) {
+        if (ecnKminBytes >= 0) return ecnKminBytes;
+        // DCQCN RED: HPCC/ConWeave run.py 100 KB per 25 Gbps (algorithms.md §2.2)
+        if (ecnProfile.equals("dcqcn")) return 100_000L * rateBps / 25_000_000_000L;
+        // DCTCP step: 30 KB per 10 Gbps as in the HPCC ns-3 DCTCP configuration (algorithms.md §2.1)
+        return Math.max(2L * mtuBytes, 30_000L * rateBps / 10_000_000_000L);
+    }
+
+    long kmax(long rateBps) {
+        if (ecnKmaxBytes >= 0) return ecnKmaxBytes;
+        if (ecnProfile.equals("dcqcn")) return 400_000L * rateBps / 25_000_000_000L;
+        return ecnKminBytes >= 0 ? ecnKminBytes : kmin(rateBps);
+    }
+
+    double pmax() {
+        if (ecnPmax >= 0) return ecnPmax;
+        return ecnProfile.equals("dcqcn") ? 0.2 : 1.0;
     }
 }

@@ -1,0 +1,13 @@
+package lbsim.experiment;
+
+import java.util.List;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A bound scenario: every section with its defaults filled in, and the resolved tree that
+ * is written beside the results.
+ */
+public record Scenario(String file, String name, long seed, double maxTimeMs, TopologySpec topology,
+                       TransportSpec transport, SwitchSpec switchSpec, String scheme, WorkloadSpec workload,
+                       List<FailureSpec> failures, ObjectNode resolved) {
+}

@@ -1,0 +1,121 @@
+package lbsim.experiment;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import lbsim.lb.Schemes;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/** Reads a scenario (file or bundled resource), applies overrides, binds every section. */
+public final class ScenarioLoader {
+    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+
+    private ScenarioLoader() {}
+
+    public static YAMLMapper yaml() {
+        return YAML;
+    }
+
+    public static Scenario load(Path file, List<String> overrides, Long seed) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read scenario file (" + e.getMessage() + ")");
+        }
+        Path dir = file.toAbsolutePath().getParent();
+        return parse(file.toString(), text, dir, overrides, seed);
+    }
+
+    /** A scenario bundled in the jar under /scenarios/. */
+    public static Scenario loadResource(String name, List<String> overrides, Long seed) {
+        try (InputStream in = ScenarioLoader.class.getResourceAsStream("/scenarios/" + name)) {
+            if (in == null) throw new BadInputException("no bundled scenario named " + name);
+            return parse("(built-in " + name + ")", new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8),
+                    null, overrides, seed);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public static Scenario parse(String file, String text, Path baseDir, List<String> overrides, Long seed) {
+        JsonNode root;
+        try {
+            root = YAML.readTree(text);
+        } catch (JacksonException e) {
+            throw new BadInputException(file + ": not valid YAML: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) throw new BadInputException(file + ": expected a YAML mapping at the top level");
+        ObjectNode tree = (ObjectNode) root;
+        for (String o : overrides) applyOverride(file, tree, o);
+        if (seed != null) tree.put("seed", seed);
+        return bind(file, tree, baseDir);
+    }
+
+    /** {@code a.b.c=value}: the value is read as YAML, so numbers, booleans and lists keep their type. */
+    static void applyOverride(String file, ObjectNode tree, String assignment) {
+        int eq = assignment.indexOf('=');
+        if (eq <= 0) throw new BadInputException("--set " + assignment + ": expected key.path=value");
+        String[] path = assignment.substring(0, eq).trim().split("\\.");
+        String valueText = assignment.substring(eq + 1);
+        JsonNode value;
+        try {
+            value = valueText.isEmpty() ? YAML.getNodeFactory().stringNode("") : YAML.readTree(valueText);
+        } catch (JacksonException e) {
+            value = YAML.getNodeFactory().stringNode(valueText);
+        }
+        ObjectNode cur = tree;
+        for (int i = 0; i < path.length - 1; i++) {
+            JsonNode next = cur.get(path[i]);
+            if (next == null || next.isNull()) {
+                next = cur.putObject(path[i]);
+            } else if (!next.isObject()) {
+                throw new BadInputException("--set " + assignment + ": " + String.join(".", List.of(path).subList(0, i + 1))
+                        + " is not a mapping in " + file);
+            }
+            cur = (ObjectNode) next;
+        }
+        cur.set(path[path.length - 1], value);
+    }
+
+    static Scenario bind(String file, ObjectNode tree, Path baseDir) {
+        Section root = new Section(file, "", tree);
+        String name = root.string("name", "scenario");
+        long seed = root.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
+        double maxTimeMs = root.doubleValue("max_time_ms", 1000, 1e-6, 1e9);
+        TopologySpec topo = TopologySpec.from(root.section("topology"));
+        TransportSpec transport = TransportSpec.from(root.section("transport"));
+        SwitchSpec sw = SwitchSpec.from(root.section("switch"));
+        Section lb = root.section("load_balancer");
+        String scheme = lb.string("scheme", "ecmp");
+        checkScheme(lb, scheme);
+        lb.finish();
+        if (!root.has("workload")) throw root.error("workload", "missing (required); kinds: " + String.join(", ", WorkloadSpec.KINDS));
+        WorkloadSpec workload = WorkloadSpec.from(root.section("workload"), baseDir);
+        List<FailureSpec> failures = new ArrayList<>();
+        for (Section f : root.sections("failures")) failures.add(FailureSpec.from(f));
+        root.finish();
+        return new Scenario(file, name, seed, maxTimeMs, topo, transport, sw, scheme, workload, failures, tree);
+    }
+
+    static void checkScheme(Section lb, String scheme) {
+        if (!Schemes.isKnown(scheme)) {
+            throw lb.error("scheme", "'" + scheme + "' is not a scheme; allowed values: " + String.join(", ", Schemes.available()));
+        }
+        if (!Schemes.isAvailable(scheme)) {
+            throw lb.error("scheme", "'" + scheme + "' is not built yet; available: " + String.join(", ", Schemes.available()));
+        }
+    }
+
+    /** The resolved scenario as YAML text. */
+    public static String toYaml(ObjectNode tree) {
+        return YAML.writeValueAsString(tree);
+    }
+
+}

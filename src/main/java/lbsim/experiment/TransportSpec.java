@@ -1,0 +1,49 @@
+package lbsim.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import lbsim.transport.CongestionControls;
+import lbsim.transport.LossRecoveries;
+import lbsim.transport.TransportConfig;
+
+/** The scenario's {@code transport} section. */
+public record TransportSpec(String cc, String lossRecovery, boolean pfc, long timeoutUs, int ackEvery, int headerBytes,
+                            int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
+                            double rateCoefficient) {
+
+    static TransportSpec from(Section s) {
+        List<String> ccs = new ArrayList<>(CongestionControls.NAMES);
+        String cc = s.string("cc", "dctcp");
+        if (CongestionControls.PLANNED.contains(cc)) throw s.error("cc", "'" + cc + "' is not built yet; available: " + String.join(", ", ccs));
+        s.choice("cc", "dctcp", ccs);
+        String lr = s.string("loss_recovery", "go-back-n");
+        if (LossRecoveries.PLANNED.contains(lr)) {
+            throw s.error("loss_recovery", "'" + lr + "' is not built yet; available: " + String.join(", ", LossRecoveries.IMPLEMENTED));
+        }
+        s.choice("loss_recovery", "go-back-n", LossRecoveries.IMPLEMENTED);
+        TransportSpec t = new TransportSpec(cc, lr,
+                s.bool("pfc", true),
+                s.longValue("timeout_us", 1000, 1, 100_000_000L),
+                s.intValue("ack_every", 1, 1, 1_000_000),
+                s.intValue("header_bytes", 64, 0, 65536),
+                s.intValue("ack_bytes", 64, 1, 65536),
+                s.longValue("nack_interval_us", 500, 0, 100_000_000L),
+                s.longValue("init_cwnd_bytes", 0, 0, 1L << 40),
+                s.doubleValue("dctcp_g", 1.0 / 16, 1e-9, 1),
+                s.doubleValue("dctcp_alpha0", 1.0, 0, 1),
+                s.doubleValue("rate_coefficient", 1.0, 1e-6, 1e6));
+        s.finish();
+        return t;
+    }
+
+    /**
+     * Resolves fabric-dependent defaults: the initial window is one BDP of the longest path
+     * when 0; fixed-rate pacing uses rate_coefficient x the fair-share rate.
+     */
+    public TransportConfig resolve(int mtuBytes, long bdpBytes, long fairShareBps) {
+        long cwnd = initCwndBytes > 0 ? initCwndBytes : Math.max(bdpBytes, 2L * (mtuBytes + headerBytes));
+        long fixed = cc.equals("fixed-rate") ? Math.max(1, Math.round(rateCoefficient * fairShareBps)) : 0;
+        return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
+                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed);
+    }
+}

@@ -1,0 +1,131 @@
+package lbsim.experiment;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import lbsim.workload.FlowGraph;
+import lbsim.workload.FlowSpec;
+import lbsim.workload.HtsimConnectionMatrix;
+import lbsim.workload.Permutation;
+
+/**
+ * The scenario's {@code workload} section, bound per kind. {@link #build} makes the flow
+ * DAG for a fabric of a given size, drawing randomness from the workload stream only.
+ */
+public final class WorkloadSpec {
+    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm");
+
+    /** Builds a flow graph for {@code hosts} hosts. */
+    interface Builder {
+        FlowGraph build(int hosts, SplittableRandom rnd);
+    }
+
+    private final String kind;
+    private final Builder builder;
+    private final String file;
+
+    private WorkloadSpec(String kind, Builder builder, String file) {
+        this.kind = kind;
+        this.builder = builder;
+        this.file = file;
+    }
+
+    public String kind() {
+        return kind;
+    }
+
+    public boolean isCollective() {
+        return false;
+    }
+
+    static WorkloadSpec from(Section s, Path baseDir) {
+        String kind = s.choice("kind", null, KINDS);
+        Builder b = switch (kind) {
+            case "flows" -> explicitFlows(s);
+            case "permutation" -> permutation(s);
+            default -> htsim(s, baseDir);
+        };
+        s.finish();
+        return new WorkloadSpec(kind, b, s.file());
+    }
+
+    private static Builder explicitFlows(Section s) {
+        List<Section> list = s.sections("flows");
+        if (list.isEmpty()) throw s.error("flows", "needs at least one flow {src, dst, size_bytes, start_ns}");
+        List<long[]> rows = new ArrayList<>();
+        List<long[]> deps = new ArrayList<>();
+        for (Section f : list) {
+            long src = f.requiredLong("src", 0, Integer.MAX_VALUE);
+            long dst = f.requiredLong("dst", 0, Integer.MAX_VALUE);
+            long size = f.requiredLong("size_bytes", 1, Long.MAX_VALUE / 16);
+            long start = f.longValue("start_ns", 0, 0, Long.MAX_VALUE / 1000);
+            long[] after = f.longList("after");
+            for (long a : after) {
+                if (a < 0 || a >= rows.size()) throw f.error("after", "flow index " + a + " must name an earlier flow (0.." + (rows.size() - 1) + ")");
+            }
+            if (src == dst) throw f.error("dst", "equals src (" + src + ")");
+            f.finish();
+            rows.add(new long[] {src, dst, size, start});
+            deps.add(after);
+        }
+        String file = s.file();
+        return (hosts, rnd) -> {
+            FlowGraph g = new FlowGraph();
+            for (int i = 0; i < rows.size(); i++) {
+                long[] r = rows.get(i);
+                for (int e = 0; e < 2; e++) {
+                    if (r[e] >= hosts) {
+                        throw new BadInputException(file + ": workload.flows[" + i + "]." + (e == 0 ? "src" : "dst") + ": host "
+                                + r[e] + " does not exist (the fabric has hosts 0.." + (hosts - 1) + ")");
+                    }
+                }
+                int[] after = new int[deps.get(i).length];
+                for (int j = 0; j < after.length; j++) after[j] = (int) deps.get(i)[j];
+                g.add(new FlowSpec(i, (int) r[0], (int) r[1], r[2], r[3] * 1000, after, after.length, 0, -1, 0, ""));
+            }
+            return g;
+        };
+    }
+
+    private static Builder permutation(Section s) {
+        long size = s.longValue("size_bytes", 2_000_000, 1, Long.MAX_VALUE / 16);
+        int concurrent = s.intValue("concurrent", 1, 1, 100_000);
+        long jitterNs = s.longValue("start_jitter_ns", 0, 0, Long.MAX_VALUE / 1000);
+        return (hosts, rnd) -> Permutation.build(hosts, size, concurrent, jitterNs * 1000, rnd);
+    }
+
+    private static Builder htsim(Section s, Path baseDir) {
+        String name = s.requiredString("file");
+        Path p = Path.of(name);
+        if (!p.isAbsolute() && baseDir != null && !Files.exists(p) && Files.exists(baseDir.resolve(p))) p = baseDir.resolve(p);
+        if (!Files.isReadable(p)) throw s.error("file", "cannot read '" + name + "' (looked in the working directory"
+                + (baseDir != null ? " and " + baseDir : "") + ")");
+        Path path = p;
+        String file = s.file();
+        return (hosts, rnd) -> {
+            FlowGraph g;
+            try (Reader r = Files.newBufferedReader(path)) {
+                g = HtsimConnectionMatrix.read(r);
+            } catch (IOException e) {
+                throw new BadInputException(path + ": " + e.getMessage(), e);
+            } catch (HtsimConnectionMatrix.FormatException e) {
+                throw new BadInputException(path + ": " + e.getMessage(), e);
+            }
+            if (g.maxHost() >= hosts) {
+                throw new BadInputException(file + ": workload.file: " + path + " uses host " + g.maxHost()
+                        + " but the fabric has only " + hosts + " hosts");
+            }
+            return g;
+        };
+    }
+
+    public FlowGraph build(int hosts, SplittableRandom rnd) {
+        FlowGraph g = builder.build(hosts, rnd);
+        if (g.size() == 0) throw new BadInputException(file + ": workload: produces no flows");
+        return g;
+    }
+}

@@ -1,0 +1,477 @@
+package lbsim.plan;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.StringJoiner;
+import lbsim.experiment.BadInputException;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * CTCCL / DNLB plan (Li et al., "CTCCL: Cost-Efficient Joint Device-Network Load Balancing", ICS '25;
+ * papers/003_ec6e733d81776d1d.txt §3.2 Eqs. 1-4, §3.3, §4.1): the UDP source port of every QP and the
+ * leaf ACL + policy-based-routing configuration that pins each source-port range to one uplink.
+ *
+ * <p>The static methods are the API the simulator's DNLB scheme calls; {@link #compute(DnlbInput)} builds
+ * a whole deployable plan.
+ *
+ * <p>Port ranges when {@code uplinks} does not divide 16384: Eq. 1's step {@code 16384 / U} is kept as an
+ * exact rational and range boundaries are rounded down, so range {@code n} is
+ * {@code [0xC000 + floor(n*16384/U), 0xC000 + floor((n+1)*16384/U) - 1]}. The ranges tile
+ * [0xC000, 0xFFFF] exactly; their sizes differ by at most one port (the {@code 16384 mod U} larger ranges
+ * are spread evenly, not bunched at one end). Eq. 3 is evaluated in the same exact arithmetic,
+ * {@code sport = 0xC000 + floor(k*16384/U) mod 16384} with {@code k = index*nqp + q}, which is the first
+ * port of range {@code k mod U}. For U a power of two (the paper's case) everything equals the paper's
+ * formulas verbatim.
+ */
+public final class DnlbPlan implements Plan {
+    /** Lowest RoCEv2 UDP source port (CTCCL §3.2). */
+    public static final int PORT_MIN = 0xC000;
+    /** Highest RoCEv2 UDP source port (CTCCL §3.2). */
+    public static final int PORT_MAX = 0xFFFF;
+    /** Number of usable source ports, 0xFFFF - 0xC000 + 1 = 16384. */
+    public static final int PORT_SPAN = PORT_MAX - PORT_MIN + 1;
+    /** RoCEv2 UDP destination port matched by the ACLs. */
+    public static final int ROCE_V2_PORT = 4791;
+    /** Most uplinks a leaf can have with at least one port per range. */
+    public static final int MAX_UPLINKS = PORT_SPAN;
+    /** Name of the route-map in the generated configuration (as in the paper's §4.1 example). */
+    public static final String ROUTE_MAP = "udf";
+
+    private static final String SOURCE = "CTCCL/DNLB, papers/003_ec6e733d81776d1d.txt (Li et al., ICS '25) "
+            + "Sec. 3.2 Eqs. 1-4, Sec. 3.3, Sec. 4.1";
+
+    /** A NIC of a leaf. {@code index} is Eq. 3's index; {@code ip} is null when no addresses were given. */
+    public record Nic(int nic, long index, String ip) {
+    }
+
+    /**
+     * One leaf: its NICs, how many of its QPs each uplink receives, and the PBR next hop of each uplink
+     * ({@code null} entries when no next hops were given).
+     */
+    public record Leaf(int leaf, List<Nic> nics, List<Integer> qpsPerUplink, List<String> nextHops) {
+        public Leaf {
+            nics = List.copyOf(nics);
+            qpsPerUplink = List.copyOf(qpsPerUplink);
+            nextHops = java.util.Collections.unmodifiableList(new ArrayList<>(nextHops));
+        }
+    }
+
+    private final DnlbInput input;
+    private final List<PortRange> ranges;
+    private final List<Leaf> leaves;
+    private final List<QpAssignment> rows;
+    private final List<String> warnings;
+    private final List<String> notes;
+
+    private DnlbPlan(DnlbInput input, List<PortRange> ranges, List<Leaf> leaves, List<QpAssignment> rows,
+            List<String> warnings, List<String> notes) {
+        this.input = input;
+        this.ranges = List.copyOf(ranges);
+        this.leaves = List.copyOf(leaves);
+        this.rows = List.copyOf(rows);
+        this.warnings = List.copyOf(warnings);
+        this.notes = List.copyOf(notes);
+    }
+
+    // ------------------------------------------------------------------ formulas (static API)
+
+    static void checkUplinks(int uplinks) {
+        if (uplinks < 1 || uplinks > MAX_UPLINKS) {
+            throw new BadInputException("--uplinks must be an integer in 1.." + MAX_UPLINKS
+                    + " (one source-port range of [0xC000, 0xFFFF] per uplink); got " + uplinks);
+        }
+    }
+
+    /** CTCCL §3.2 Eq. 1: {@code step = (0xFFFF - 0xC000 + 1) / nlink_up}, exact (fractional if U does not divide 16384). */
+    public static double step(int uplinks) {
+        checkUplinks(uplinks);
+        return (double) PORT_SPAN / uplinks;
+    }
+
+    /** First port of uplink {@code n}'s range: CTCCL §3.2 Eq. 2 lower end, {@code 0xC000 + floor(n * 16384 / U)}. */
+    public static int rangeFirst(int uplink, int uplinks) {
+        checkUplink(uplink, uplinks);
+        return boundary(uplink, uplinks);
+    }
+
+    /** Last port of uplink {@code n}'s range (inclusive): one below the next range's first port. */
+    public static int rangeLast(int uplink, int uplinks) {
+        checkUplink(uplink, uplinks);
+        return boundary(uplink + 1, uplinks) - 1;
+    }
+
+    /** The range of uplink {@code n} (CTCCL §3.2 Eq. 2). */
+    public static PortRange range(int uplink, int uplinks) {
+        return new PortRange(uplink, rangeFirst(uplink, uplinks), rangeLast(uplink, uplinks));
+    }
+
+    /** All {@code uplinks} ranges, in uplink order; they tile [0xC000, 0xFFFF] exactly. */
+    public static List<PortRange> ranges(int uplinks) {
+        checkUplinks(uplinks);
+        List<PortRange> list = new ArrayList<>(uplinks);
+        for (int n = 0; n < uplinks; n++) {
+            list.add(new PortRange(n, boundary(n, uplinks), boundary(n + 1, uplinks) - 1));
+        }
+        return List.copyOf(list);
+    }
+
+    /** The uplink (0-based) whose range contains {@code sport}: what the leaf's PBR does. */
+    public static int uplinkOf(int sport, int uplinks) {
+        checkUplinks(uplinks);
+        if (sport < PORT_MIN || sport > PORT_MAX) {
+            throw new BadInputException("sport must be a RoCEv2 source port in " + PORT_MIN + ".." + PORT_MAX
+                    + " (0xC000..0xFFFF); got " + sport);
+        }
+        long offset = sport - PORT_MIN;
+        // largest n with floor(n*S/U) <= offset  <=>  n = floor(((offset+1)*U - 1) / S)
+        return (int) (((offset + 1) * uplinks - 1) / PORT_SPAN);
+    }
+
+    /** The uplink a QP is meant for: {@code (index * nqp + q) mod nlink_up} (CTCCL §3.2 Eq. 3 divided by step). */
+    public static int intendedUplink(long nicIndex, int qp, int qpsPerConnection, int uplinks) {
+        checkQp(nicIndex, qp, qpsPerConnection, uplinks);
+        long k = Math.floorMod(nicIndex, uplinks) * (long) Math.floorMod(qpsPerConnection, uplinks) + qp;
+        return (int) Math.floorMod(k, (long) uplinks);
+    }
+
+    /**
+     * CTCCL §3.2 Eq. 3: {@code sport = 0xC000 + ((index * nqp + q) * step) mod (0xFFFF - 0xC000 + 1)}, in exact
+     * arithmetic; always the first port of the range of {@link #intendedUplink}.
+     *
+     * @param nicIndex         Eq. 3's index: the host part of the NIC's IP address (>= 0)
+     * @param qp               QP index within the connection, 0 <= qp < qpsPerConnection
+     * @param qpsPerConnection nqp_per_conn (>= 1)
+     * @param uplinks          nlink_up (1..16384)
+     */
+    public static int sourcePort(long nicIndex, int qp, int qpsPerConnection, int uplinks) {
+        int n = intendedUplink(nicIndex, qp, qpsPerConnection, uplinks);
+        return boundary(n, uplinks);
+    }
+
+    /** CTCCL §3.3 Eq. 4: {@code nNIC_leaf * nqp_per_conn >= nlink_up}. */
+    public static boolean eq4Satisfied(int nicsPerLeaf, int qpsPerConnection, int uplinks) {
+        return (long) nicsPerLeaf * qpsPerConnection >= uplinks;
+    }
+
+    private static int boundary(int n, int uplinks) {
+        return PORT_MIN + (int) ((long) n * PORT_SPAN / uplinks);
+    }
+
+    private static void checkUplink(int uplink, int uplinks) {
+        checkUplinks(uplinks);
+        if (uplink < 0 || uplink >= uplinks) {
+            throw new BadInputException("uplink must be in 0.." + (uplinks - 1) + "; got " + uplink);
+        }
+    }
+
+    private static void checkQp(long nicIndex, int qp, int qpsPerConnection, int uplinks) {
+        checkUplinks(uplinks);
+        if (qpsPerConnection < 1) {
+            throw new BadInputException("--qps must be an integer >= 1; got " + qpsPerConnection);
+        }
+        if (qp < 0 || qp >= qpsPerConnection) {
+            throw new BadInputException("qp must be in 0.." + (qpsPerConnection - 1) + "; got " + qp);
+        }
+        if (nicIndex < 0) {
+            throw new BadInputException("NIC index must be >= 0; got " + nicIndex);
+        }
+    }
+
+    // ------------------------------------------------------------------ whole plan
+
+    /** Builds the plan for every leaf: ranges, per-QP ports, per-leaf configuration data and warnings. */
+    public static DnlbPlan compute(DnlbInput in) {
+        int u = in.uplinks();
+        List<PortRange> ranges = ranges(u);
+        List<String> warnings = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+
+        List<Ipv4> ips = new ArrayList<>();
+        Set<Long> seen = new HashSet<>();
+        for (String s : in.nicIps()) {
+            Ipv4 ip = Ipv4.parse(s, "--nic-ips", true, Ipv4.DEFAULT_NIC_PREFIX);
+            if (!seen.add(ip.address())) {
+                throw new BadInputException("--nic-ips: address " + ip.dotted() + " is listed twice; NIC addresses must be distinct");
+            }
+            ips.add(ip);
+        }
+        List<String> hops = new ArrayList<>();
+        for (String s : in.nextHops()) {
+            hops.add(Ipv4.parse(s, "--next-hops", false, 32).dotted());
+        }
+
+        boolean eq4 = eq4Satisfied(in.nicsPerLeaf(), in.qps(), u);
+        if (!eq4) {
+            long have = (long) in.nicsPerLeaf() * in.qps();
+            int needQps = (u + in.nicsPerLeaf() - 1) / in.nicsPerLeaf();
+            warnings.add("Eq. 4 not satisfied: nNIC_leaf * nqp_per_conn = " + in.nicsPerLeaf() + " * " + in.qps()
+                    + " = " + have + " < nlink_up = " + u + "; each leaf sends this job's traffic on at most " + have
+                    + " of its " + u + " uplinks and the others stay idle (CTCCL Sec. 3.3 requires"
+                    + " nNIC_leaf * nqp_per_conn >= nlink_up). Use --qps " + needQps + " or more.");
+        }
+
+        List<Leaf> leaves = new ArrayList<>(in.leaves());
+        List<QpAssignment> rows = new ArrayList<>((int) Math.min(DnlbInput.MAX_ROWS,
+                (long) in.leaves() * in.nicsPerLeaf() * in.qps()));
+        boolean sharedPortsWithinNic = in.qps() > u;
+        for (int l = 0; l < in.leaves(); l++) {
+            List<Nic> nics = new ArrayList<>(in.nicsPerLeaf());
+            int[] perUplink = new int[u];
+            boolean consecutive = true;
+            for (int j = 0; j < in.nicsPerLeaf(); j++) {
+                int nic = l * in.nicsPerLeaf() + j;
+                Ipv4 ip = ips.isEmpty() ? null : ips.get(nic);
+                long index = ip == null ? nic : ip.hostPart();
+                if (j > 0 && index != nics.get(j - 1).index() + 1) {
+                    consecutive = false;
+                }
+                nics.add(new Nic(nic, index, ip == null ? null : ip.dotted()));
+                for (int q = 0; q < in.qps(); q++) {
+                    int sport = sourcePort(index, q, in.qps(), u);
+                    int uplink = uplinkOf(sport, u);
+                    perUplink[uplink]++;
+                    rows.add(new QpAssignment(l, nic, index, ip == null ? null : ip.dotted(), q, sport, uplink));
+                }
+            }
+            List<Integer> counts = new ArrayList<>(u);
+            StringJoiner idle = new StringJoiner(", ");
+            for (int n = 0; n < u; n++) {
+                counts.add(perUplink[n]);
+                if (perUplink[n] == 0) {
+                    idle.add(ranges.get(n).aclName());
+                }
+            }
+            if (!consecutive) {
+                warnings.add("leaf " + l + ": the NIC indices (host parts of --nic-ips) are not a continuously"
+                        + " increasing sequence, which CTCCL Sec. 3.3 requires for even uplink use");
+            }
+            if (eq4 && idle.length() > 0) {
+                warnings.add("leaf " + l + ": uplinks " + idle + " receive no QP of this job");
+            }
+            List<String> leafHops = new ArrayList<>(u);
+            for (int n = 0; n < u; n++) {
+                leafHops.add(hops.isEmpty() ? null : hops.size() == u ? hops.get(n) : hops.get(l * u + n));
+            }
+            leaves.add(new Leaf(l, nics, counts, leafHops));
+        }
+
+        if (PORT_SPAN % u != 0) {
+            int small = PORT_SPAN / u;
+            int big = PORT_SPAN % u;
+            notes.add("16384 ports do not divide evenly into " + u + " ranges: boundaries are 0xC000 + floor(n * 16384 / "
+                    + u + "), so " + big + " ranges have " + (small + 1) + " ports and " + (u - big) + " have " + small
+                    + "; each QP's port is the first port of its uplink's range");
+        }
+        if (sharedPortsWithinNic) {
+            notes.add("--qps " + in.qps() + " > --uplinks " + u + ": Eq. 3 gives QPs q and q + " + u
+                    + " of a NIC the same source port (same uplink); they remain distinct QPs");
+        }
+        if (hops.isEmpty()) {
+            notes.add("next hops are placeholders <leafL-uplinkN-next-hop>; pass --next-hops to fill them in");
+        }
+        if (in.dscp() == null) {
+            notes.add("no --dscp: the ACLs match all RoCEv2 traffic; CTCCL marks its flows with a DSCP so that other"
+                    + " traffic keeps using ECMP (Sec. 3.1)");
+        }
+        notes.add("apply the route-map to the leaf's host-facing interfaces (e.g. 'ip policy route-map "
+                + ROUTE_MAP + "')");
+        return new DnlbPlan(in, ranges, leaves, rows, warnings, notes);
+    }
+
+    // ------------------------------------------------------------------ accessors
+
+    public DnlbInput input() {
+        return input;
+    }
+
+    /** The per-uplink port ranges (Eq. 2). */
+    public List<PortRange> portRanges() {
+        return ranges;
+    }
+
+    public List<Leaf> leaves() {
+        return leaves;
+    }
+
+    /** One row per (leaf, NIC, QP), leaf by leaf, NIC by NIC, QP by QP. */
+    public List<QpAssignment> rows() {
+        return rows;
+    }
+
+    @Override
+    public String kind() {
+        return "dnlb";
+    }
+
+    @Override
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public List<String> notes() {
+        return notes;
+    }
+
+    /** The ACL line of one range, as in the paper's §4.1 example. */
+    public String aclLine(PortRange r) {
+        String ports = r.first() == r.last() ? "eq " + r.first() : "range " + r.first() + " " + r.last();
+        return "10 permit udp any " + ports + " any eq " + ROCE_V2_PORT
+                + (input.dscp() == null ? "" : " dscp " + input.dscp());
+    }
+
+    /** The switch configuration (ACL + PBR) of one leaf, in the style of the paper's §4.1. */
+    public String leafConfig(int leaf) {
+        if (leaf < 0 || leaf >= leaves.size()) {
+            throw new BadInputException("leaf must be in 0.." + (leaves.size() - 1) + "; got " + leaf);
+        }
+        Leaf lf = leaves.get(leaf);
+        StringBuilder sb = new StringBuilder();
+        sb.append("! <ACL>\n");
+        for (PortRange r : ranges) {
+            sb.append("ip access-list extended ").append(r.aclName()).append('\n');
+            sb.append("  ").append(aclLine(r)).append('\n');
+        }
+        sb.append("! <PBR>\n");
+        for (PortRange r : ranges) {
+            String hop = lf.nextHops().get(r.uplink());
+            sb.append("route-map ").append(ROUTE_MAP).append(" permit ").append(10 * (r.uplink() + 1)).append('\n');
+            sb.append("  match ip address ").append(r.aclName()).append('\n');
+            sb.append("  set ip next-hop ")
+                    .append(hop == null ? "<leaf" + leaf + "-uplink" + r.uplink() + "-next-hop>" : hop).append('\n');
+            sb.append("!\n");
+        }
+        return sb.toString();
+    }
+
+    @Override
+    public String render(PlanFormat format) {
+        return switch (format) {
+            case TEXT -> text();
+            case JSON -> json();
+            case CSV -> csv();
+        };
+    }
+
+    private String text() {
+        DnlbInput in = input;
+        int u = in.uplinks();
+        StringBuilder sb = new StringBuilder();
+        sb.append("! lbsim plan dnlb: leaf ACL + PBR and CTCCL source ports (").append(SOURCE).append(")\n");
+        sb.append("! nlink_up (uplinks) = ").append(u).append(", nNIC_leaf = ").append(in.nicsPerLeaf())
+                .append(", nqp_per_conn = ").append(in.qps()).append(", leaves = ").append(in.leaves())
+                .append(", DSCP = ").append(in.dscp() == null ? "any" : in.dscp().toString()).append('\n');
+        sb.append("! Eq. 1: step = (0xFFFF - 0xC000 + 1) / ").append(u).append(" = ")
+                .append(PlanRendering.num(step(u))).append(" ports\n");
+        boolean eq4 = eq4Satisfied(in.nicsPerLeaf(), in.qps(), u);
+        sb.append("! Eq. 4: nNIC_leaf * nqp_per_conn = ").append(in.nicsPerLeaf()).append(" * ").append(in.qps())
+                .append(" = ").append((long) in.nicsPerLeaf() * in.qps()).append(eq4 ? " >= " : " < ")
+                .append("nlink_up = ").append(u).append(eq4 ? ": satisfied\n" : ": NOT satisfied\n");
+        for (String w : warnings) {
+            sb.append("! WARNING: ").append(w).append('\n');
+        }
+        for (String n : notes) {
+            sb.append("! note: ").append(n).append('\n');
+        }
+        for (Leaf lf : leaves) {
+            sb.append("!\n! ===== leaf ").append(lf.leaf()).append(" =====\n");
+            sb.append(leafConfig(lf.leaf()));
+            sb.append("! CTCCL source ports (Eq. 3), qpQ sport(ACL):\n");
+            for (Nic nic : lf.nics()) {
+                sb.append("! nic ").append(nic.nic()).append(" (index ").append(nic.index());
+                if (nic.ip() != null) {
+                    sb.append(", ").append(nic.ip());
+                }
+                sb.append("):");
+                for (int q = 0; q < in.qps(); q++) {
+                    QpAssignment row = rows.get(nic.nic() * in.qps() + q);
+                    sb.append(" qp").append(q).append(' ').append(row.sport()).append('(')
+                            .append(ranges.get(row.uplink()).aclName()).append(')');
+                }
+                sb.append('\n');
+            }
+            sb.append("! QPs per uplink:");
+            for (int n = 0; n < u; n++) {
+                sb.append(' ').append(ranges.get(n).aclName()).append('=').append(lf.qpsPerUplink().get(n));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private String json() {
+        ObjectNode root = PlanRendering.object();
+        root.put("plan", kind());
+        root.put("source", SOURCE);
+        ObjectNode inputs = root.putObject("inputs");
+        inputs.put("uplinks", input.uplinks());
+        inputs.put("nics_per_leaf", input.nicsPerLeaf());
+        inputs.put("qps", input.qps());
+        inputs.put("leaves", input.leaves());
+        if (input.dscp() == null) {
+            inputs.putNull("dscp");
+        } else {
+            inputs.put("dscp", input.dscp().intValue());
+        }
+        inputs.put("roce_port", ROCE_V2_PORT);
+        root.put("step", step(input.uplinks()));
+        ObjectNode eq4 = root.putObject("eq4");
+        eq4.put("nics_per_leaf_times_qps", (long) input.nicsPerLeaf() * input.qps());
+        eq4.put("uplinks", input.uplinks());
+        eq4.put("satisfied", eq4Satisfied(input.nicsPerLeaf(), input.qps(), input.uplinks()));
+        ArrayNode rangeArray = root.putArray("ranges");
+        for (PortRange r : ranges) {
+            ObjectNode o = rangeArray.addObject();
+            o.put("uplink", r.uplink());
+            o.put("acl", r.aclName());
+            o.put("first", r.first());
+            o.put("last", r.last());
+            o.put("size", r.size());
+        }
+        ArrayNode leafArray = root.putArray("leaves");
+        for (Leaf lf : leaves) {
+            ObjectNode o = leafArray.addObject();
+            o.put("leaf", lf.leaf());
+            ArrayNode nics = o.putArray("nics");
+            for (Nic nic : lf.nics()) {
+                ObjectNode n = nics.addObject();
+                n.put("nic", nic.nic());
+                n.put("nic_index", nic.index());
+                n.put("ip", nic.ip());
+            }
+            ArrayNode counts = o.putArray("qps_per_uplink");
+            lf.qpsPerUplink().forEach(counts::add);
+            ArrayNode hops = o.putArray("next_hops");
+            lf.nextHops().forEach(hops::add);
+        }
+        ArrayNode rowArray = root.putArray("rows");
+        for (QpAssignment r : rows) {
+            ObjectNode o = rowArray.addObject();
+            o.put("nic", r.nic());
+            o.put("qp", r.qp());
+            o.put("sport", r.sport());
+            o.put("uplink", r.uplink());
+            o.put("leaf", r.leaf());
+            o.put("nic_index", r.nicIndex());
+            o.put("ip", r.ip());
+        }
+        PlanRendering.putStrings(root, "warnings", warnings);
+        PlanRendering.putStrings(root, "notes", notes);
+        return PlanRendering.json(root);
+    }
+
+    /** CSV columns of {@code --format csv}. */
+    public static final List<String> CSV_COLUMNS = List.of("nic", "qp", "sport", "uplink", "leaf", "nic_index", "ip");
+
+    private String csv() {
+        List<List<String>> out = new ArrayList<>(rows.size());
+        for (QpAssignment r : rows) {
+            out.add(List.of(Integer.toString(r.nic()), Integer.toString(r.qp()), Integer.toString(r.sport()),
+                    Integer.toString(r.uplink()), Integer.toString(r.leaf()), Long.toString(r.nicIndex()),
+                    r.ip() == null ? "" : r.ip()));
+        }
+        return PlanRendering.csv(CSV_COLUMNS, out);
+    }
+}

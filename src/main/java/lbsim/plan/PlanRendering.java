@@ -1,0 +1,71 @@
+package lbsim.plan;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+import de.siegmar.fastcsv.writer.LineDelimiter;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.util.List;
+import tools.jackson.core.util.DefaultIndenter;
+import tools.jackson.core.util.DefaultPrettyPrinter;
+import tools.jackson.core.util.Separators;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Shared deterministic rendering helpers (JSON with "\n" line ends, CSV with "\n" line ends, numbers). */
+final class PlanRendering {
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+    private static final ObjectWriter PRETTY = MAPPER.writer().with(new DefaultPrettyPrinter()
+            .withSeparators(Separators.createDefaultInstance().withObjectNameValueSpacing(Separators.Spacing.AFTER))
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+
+    private PlanRendering() {
+    }
+
+    static ObjectNode object() {
+        return MAPPER.createObjectNode();
+    }
+
+    /** Pretty JSON, objects and arrays indented by two spaces, ending with a newline. */
+    static String json(ObjectNode node) {
+        return PRETTY.writeValueAsString(node) + "\n";
+    }
+
+    static void putStrings(ObjectNode node, String field, List<String> values) {
+        ArrayNode array = node.putArray(field);
+        values.forEach(array::add);
+    }
+
+    /** CSV with a header row, "\n" line ends and minimal quoting. */
+    static String csv(List<String> header, List<List<String>> rows) {
+        StringWriter out = new StringWriter();
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(out)) {
+            csv.writeRecord(header);
+            for (List<String> row : rows) {
+                csv.writeRecord(row);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
+    /** A double in plain decimal notation without trailing zeros ("2", "1.9784", "0.2"). */
+    static String num(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return Double.toString(value);
+        }
+        if (value == 0) {
+            return "0";
+        }
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
+
+    static String num(BigDecimal value) {
+        return value.signum() == 0 ? "0" : value.stripTrailingZeros().toPlainString();
+    }
+}

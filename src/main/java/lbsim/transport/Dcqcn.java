@@ -1,0 +1,112 @@
+package lbsim.transport;
+
+/**
+ * DCQCN rate control (Zhu et al., SIGCOMM 2015), the timer-driven NIC variant of the HPCC /
+ * ConWeave ns-3 code (algorithms.md §2.2). A CNP only sets flags; a cut happens at most
+ * every rate-decrease interval; the RP timer drives fast recovery, additive and hyper
+ * increase. Alpha decays every alpha-resume interval; we apply the elapsed decays lazily
+ * when a cut needs alpha instead of running a 1 us timer per QP.
+ */
+final class Dcqcn implements CongestionControl {
+    private static final int DECREASE = 1;
+    private static final int RP_TIMER = 2;
+
+    private final QueuePair qp;
+    private final DcqcnParams p;
+    private final long lineRateBps;
+    private double rc;
+    private double rt;
+    private double alpha = 1.0;
+    private long alphaUpdatedPs;
+    private boolean alphaFlag;
+    private boolean decreaseFlag;
+    private boolean decreaseTimerRunning;
+    private int stage;
+    private long rpGeneration;
+
+    Dcqcn(QueuePair qp, DcqcnParams p, long lineRateBps) {
+        this.qp = qp;
+        this.p = p;
+        this.lineRateBps = lineRateBps;
+        this.rc = lineRateBps;
+        this.rt = lineRateBps;
+    }
+
+    @Override
+    public boolean windowAllows(long inflightBytes, int bytes) {
+        return true;
+    }
+
+    @Override
+    public long rateBps() {
+        return (long) rc;
+    }
+
+    @Override
+    public void onAck(long ackedBytes, long markedBytes, long rttPs, long ackSeq, long sndNxt) {}
+
+    @Override
+    public void onCnp() {
+        updateAlpha();
+        alphaFlag = true;
+        decreaseFlag = true;
+        if (!decreaseTimerRunning) {
+            decreaseTimerRunning = true;
+            decrease();
+            qp.scheduleCcTimer(DECREASE, p.rateDecreaseIntervalPs(), 0);
+        }
+    }
+
+    private void updateAlpha() {
+        long now = qp.now();
+        long intervals = (now - alphaUpdatedPs) / p.alphaResumeIntervalPs();
+        if (intervals <= 0) return;
+        if (alphaFlag) {
+            alpha = (1 - p.g()) * alpha + p.g();
+            intervals--;
+            alphaFlag = false;
+        }
+        if (intervals > 0) alpha *= Math.pow(1 - p.g(), Math.min(intervals, 1_000_000));
+        alphaUpdatedPs += ((now - alphaUpdatedPs) / p.alphaResumeIntervalPs()) * p.alphaResumeIntervalPs();
+    }
+
+    private void decrease() {
+        decreaseFlag = false;
+        updateAlpha();
+        rt = rc;
+        rc = Math.max(p.minRateBps(), rc * (1 - alpha / 2));
+        stage = 0;
+        rpGeneration++;
+        qp.scheduleCcTimer(RP_TIMER, p.rpTimerPs(), rpGeneration);
+    }
+
+    @Override
+    public void onTimer(int kind, long token) {
+        if (qp.isFinished()) return;
+        if (kind == DECREASE) {
+            if (decreaseFlag) {
+                decrease();
+                qp.scheduleCcTimer(DECREASE, p.rateDecreaseIntervalPs(), 0);
+            } else {
+                decreaseTimerRunning = false;
+            }
+        } else if (kind == RP_TIMER && token == rpGeneration) {
+            if (stage < p.fastRecoveryTimes()) {
+                rc = (rc + rt) / 2;
+            } else if (stage == p.fastRecoveryTimes()) {
+                rt = Math.min(rt + p.raiBps(), lineRateBps);
+                rc = (rc + rt) / 2;
+            } else {
+                rt = Math.min(rt + p.rhaiBps(), lineRateBps);
+                rc = (rc + rt) / 2;
+            }
+            rc = Math.min(rc, lineRateBps);
+            stage++;
+            if (rc < lineRateBps - 1) qp.scheduleCcTimer(RP_TIMER, p.rpTimerPs(), rpGeneration);
+        }
+    }
+
+    double alpha() {
+        return alpha;
+    }
+}

@@ -1,0 +1,57 @@
+package lbsim.transport;
+
+import java.util.ArrayList;
+import java.util.List;
+import lbsim.workload.FlowSpec;
+
+/** A flow in progress: its spec, the QPs that carry it, and its timing. */
+public final class Flow {
+    private final FlowSpec spec;
+    private final long startPs;
+    private final List<QueuePair> qps = new ArrayList<>(1);
+    private int undelivered;
+    private long deliveredPs = -1;
+
+    Flow(FlowSpec spec, long startPs) {
+        this.spec = spec;
+        this.startPs = startPs;
+    }
+
+    public FlowSpec spec() { return spec; }
+    public long startPs() { return startPs; }
+    public long deliveredPs() { return deliveredPs; }
+    public boolean isDelivered() { return deliveredPs >= 0; }
+    public List<QueuePair> qps() { return qps; }
+
+    void add(QueuePair qp) {
+        qps.add(qp);
+        undelivered++;
+    }
+
+    /** Returns true when this was the flow's last undelivered QP. */
+    boolean qpDelivered(long nowPs) {
+        if (--undelivered == 0) {
+            deliveredPs = nowPs;
+            return true;
+        }
+        return false;
+    }
+
+    public long retransmittedPackets() {
+        long r = 0;
+        for (QueuePair q : qps) r += q.retransmittedPackets();
+        return r;
+    }
+
+    public int pathChanges() {
+        int c = 0;
+        for (QueuePair q : qps) c += q.pathChanges();
+        return c;
+    }
+
+    public long timeouts() {
+        long c = 0;
+        for (QueuePair q : qps) c += q.timeouts();
+        return c;
+    }
+}

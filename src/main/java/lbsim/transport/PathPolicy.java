@@ -1,0 +1,34 @@
+package lbsim.transport;
+
+import lbsim.net.Packet;
+
+/**
+ * The host half of a load-balancing scheme: how a flow is split into QPs, which entropy
+ * (UDP source port) or source route each QP and packet uses, and how it reacts to ACKs and
+ * timeouts. Implementations live in the lb package, one file per scheme.
+ */
+public interface PathPolicy {
+    /** Opens the QPs that carry a flow; by default one (or the flow's NCCL QP count). */
+    default void openFlow(Transport transport, Flow flow) {
+        transport.openQps(flow, Math.max(1, flow.spec().qps()));
+    }
+
+    /** Chooses the QP's initial entropy / path before its first packet. */
+    void initQp(QueuePair qp);
+
+    /** Stamps routing fields on a data packet; by default the QP's port and path. */
+    default void beforeSend(QueuePair qp, Packet p) {
+        p.sport = qp.sport();
+        p.pathId = qp.pathId();
+        p.sourceRouted = qp.sourceRouted();
+    }
+
+    default void onAck(QueuePair qp, Packet ack, long rttPs) {}
+
+    default void onTimeout(QueuePair qp) {}
+
+    /** Whether packets of one QP may take different paths (the receiver must then reorder). */
+    default boolean spraysPackets() {
+        return false;
+    }
+}

@@ -1,0 +1,130 @@
+package lbsim.transport;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import lbsim.engine.Simulation;
+import lbsim.net.Host;
+import lbsim.net.Network;
+import lbsim.net.Packet;
+import lbsim.net.PacketSink;
+import lbsim.workload.FlowSpec;
+
+/**
+ * The RoCE-style transport of every host: opens queue pairs for flows, dispatches arriving
+ * packets to them, and keeps the QP accounting (QPs each NIC holds, and the maximum).
+ */
+public final class Transport implements PacketSink {
+    private final Simulation sim;
+    private final Network net;
+    private final TransportConfig cfg;
+    private final PathPolicy policy;
+    private final Supplier<LossRecovery> recoveries;
+    private final FlowListener listener;
+    private final List<QueuePair> qps = new ArrayList<>();
+    private final int[] openQps;
+    private final int[] maxOpenQps;
+    private final long dcqcnCnpIntervalPs;
+    private long openQpCount;
+
+    public Transport(Simulation sim, Network net, TransportConfig cfg, PathPolicy policy, FlowListener listener) {
+        this.sim = sim;
+        this.net = net;
+        this.cfg = cfg;
+        this.policy = policy;
+        this.listener = listener;
+        this.recoveries = LossRecoveries.byName(cfg.lossRecovery());
+        if (recoveries == null) throw new IllegalArgumentException("unknown loss recovery " + cfg.lossRecovery());
+        if (!CongestionControls.NAMES.contains(cfg.cc())) throw new IllegalArgumentException("unknown cc " + cfg.cc());
+        this.openQps = new int[net.hostCount()];
+        this.maxOpenQps = new int[net.hostCount()];
+        this.dcqcnCnpIntervalPs = DcqcnParams.forLineRate(net.host(0).nic().nominalRateBps()).cnpIntervalPs();
+        net.setSink(this);
+    }
+
+    public Simulation sim() { return sim; }
+    public Network network() { return net; }
+    public TransportConfig config() { return cfg; }
+    public PathPolicy policy() { return policy; }
+
+    boolean sendsCnp() {
+        return cfg.cc().equals("dcqcn");
+    }
+
+    long cnpIntervalPs() {
+        return dcqcnCnpIntervalPs;
+    }
+
+    /** Starts a flow now: the path policy opens its QPs. */
+    public Flow startFlow(FlowSpec spec) {
+        Flow f = new Flow(spec, sim.now());
+        policy.openFlow(this, f);
+        if (f.qps().isEmpty()) throw new IllegalStateException("path policy opened no QP for flow " + spec.id());
+        for (QueuePair qp : f.qps()) qp.start();
+        return f;
+    }
+
+    /** Splits a flow's bytes as evenly as possible over {@code n} new QPs. */
+    public void openQps(Flow f, int n) {
+        long size = f.spec().sizeBytes();
+        n = (int) Math.max(1, Math.min(n, size));
+        long base = size / n;
+        long extra = size % n;
+        for (int i = 0; i < n; i++) openQp(f, base + (i < extra ? 1 : 0));
+    }
+
+    /** Opens one QP carrying {@code bytes} of the flow. */
+    public QueuePair openQp(Flow f, long bytes) {
+        QueuePair qp = new QueuePair(this, qps.size(), f, bytes, recoveries.get(), policy);
+        qp.setCongestionControl(CongestionControls.create(cfg, qp));
+        qps.add(qp);
+        f.add(qp);
+        int h = qp.src();
+        openQps[h]++;
+        openQpCount++;
+        if (openQps[h] > maxOpenQps[h]) maxOpenQps[h] = openQps[h];
+        policy.initQp(qp);
+        return qp;
+    }
+
+    void qpDelivered(QueuePair qp) {
+        if (qp.flow().qpDelivered(sim.now())) listener.onFlowDelivered(qp.flow());
+    }
+
+    void qpFinished(QueuePair qp) {
+        openQps[qp.src()]--;
+        openQpCount--;
+    }
+
+    @Override
+    public void deliver(Host host, Packet p) {
+        QueuePair qp = qps.get(p.qp);
+        switch (p.kind) {
+            case Packet.DATA -> qp.onData(p);
+            case Packet.ACK, Packet.NACK -> qp.onAck(p);
+            case Packet.CNP -> qp.onCnp();
+            default -> { }
+        }
+        net.release(p);
+    }
+
+    /** QPs still open (not fully acknowledged). */
+    public long openQpCount() {
+        return openQpCount;
+    }
+
+    public List<QueuePair> queuePairs() {
+        return qps;
+    }
+
+    /** Largest number of QPs any NIC held at once. */
+    public int maxQpsPerNic() {
+        int m = 0;
+        for (int v : maxOpenQps) m = Math.max(m, v);
+        return m;
+    }
+
+    public int maxQpsOf(int host) {
+        return maxOpenQps[host];
+    }
+}

@@ -1,0 +1,23 @@
+package lbsim.transport;
+
+/**
+ * Resolved transport settings of a run (the scenario's {@code transport} section after
+ * defaults that depend on the fabric, such as the initial window, are filled in).
+ *
+ * @param cc                 dctcp | dcqcn | fixed-rate
+ * @param lossRecovery       go-back-n (others as they are built)
+ * @param mtuBytes           payload bytes per data packet
+ * @param headerBytes        per-packet header bytes on the wire (RoCEv2 ~ 64)
+ * @param ackBytes           wire size of ACK, NACK and CNP packets
+ * @param ackEvery           receiver ACKs every this many in-order packets (and at the end)
+ * @param timeoutPs          per-QP retransmission timeout
+ * @param nackIntervalPs     receiver repeats a NACK for the same sequence only after this
+ * @param initCwndBytes      DCTCP initial window
+ * @param dctcpG             DCTCP EWMA gain
+ * @param dctcpAlpha0        DCTCP initial alpha
+ * @param fixedRateBps       pacing rate for fixed-rate (0 = line rate)
+ */
+public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
+                              int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
+                              double dctcpG, double dctcpAlpha0, long fixedRateBps) {
+}

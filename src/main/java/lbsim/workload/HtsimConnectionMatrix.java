@@ -1,0 +1,143 @@
+package lbsim.workload;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reader of htsim's connection-matrix files ("Nodes N", "Connections C", "Triggers T",
+ * then "SRC->DST id I start T size B" lines with optional trigger clauses), so the same
+ * traffic runs in lbsim and htsim. Start times are in picoseconds, as in htsim.
+ *
+ * <p>Triggers become dependencies: a flow started by trigger t waits for the flows that
+ * fire t ({@code send_done_trigger} or {@code recv_done_trigger}; both are approximated by
+ * the flow's delivery). A barrier waits for all of its activations, a one-shot or
+ * multi-shot trigger for the first.
+ */
+public final class HtsimConnectionMatrix {
+    private HtsimConnectionMatrix() {}
+
+    /** Parse error with the 1-based line number. */
+    public static final class FormatException extends Exception {
+        public FormatException(String message) {
+            super(message);
+        }
+    }
+
+    private record Conn(int id, int src, int dst, long size, long start, int trigger, int firesTrigger, int line) {}
+
+    public static FlowGraph read(Reader in) throws IOException, FormatException {
+        BufferedReader r = new BufferedReader(in);
+        int nodes = -1;
+        List<Conn> conns = new ArrayList<>();
+        Map<Integer, String> triggerType = new HashMap<>();
+        String line;
+        int lineNo = 0;
+        while ((line = r.readLine()) != null) {
+            lineNo++;
+            String t = line.trim();
+            if (t.isEmpty() || t.startsWith("#")) continue;
+            String[] w = t.split("\\s+");
+            switch (w[0]) {
+                case "Nodes" -> nodes = parseInt(w, 1, lineNo);
+                case "Connections", "Triggers", "Failures" -> { }
+                case "trigger" -> {
+                    // trigger id T type [count C]
+                    if (w.length < 4 || !w[1].equals("id")) throw new FormatException("line " + lineNo + ": expected 'trigger id T oneshot|multishot|barrier'");
+                    triggerType.put(parseInt(w, 2, lineNo), w[3]);
+                }
+                default -> conns.add(parseConnection(w, lineNo));
+            }
+        }
+        if (nodes < 0) throw new FormatException("missing 'Nodes N' header");
+        FlowGraph g = new FlowGraph();
+        Map<Integer, IntArrayList> firedBy = new HashMap<>();
+        Map<Integer, Integer> indexOfId = new HashMap<>();
+        for (int i = 0; i < conns.size(); i++) {
+            Conn c = conns.get(i);
+            if (c.src >= nodes || c.dst >= nodes) throw new FormatException("line " + c.line + ": host beyond Nodes " + nodes);
+            if (indexOfId.put(c.id, i) != null) throw new FormatException("line " + c.line + ": duplicate connection id " + c.id);
+            if (c.firesTrigger >= 0) firedBy.computeIfAbsent(c.firesTrigger, k -> new IntArrayList()).add(i);
+        }
+        // flows are emitted in dependency order so every dependency has a smaller index
+        int[] order = topologicalOrder(conns, firedBy);
+        int[] newId = new int[conns.size()];
+        for (int k = 0; k < order.length; k++) newId[order[k]] = k;
+        for (int idx : order) {
+            Conn c = conns.get(idx);
+            int[] after = FlowSpec.NO_DEPS;
+            int afterCount = 0;
+            if (c.trigger >= 0) {
+                IntArrayList src = firedBy.get(c.trigger);
+                if (src == null) throw new FormatException("line " + c.line + ": trigger " + c.trigger + " is never fired");
+                after = new int[src.size()];
+                for (int j = 0; j < after.length; j++) after[j] = newId[src.getInt(j)];
+                String type = triggerType.getOrDefault(c.trigger, "barrier");
+                afterCount = type.equals("barrier") ? after.length : 1;
+            }
+            g.add(new FlowSpec(g.nextId(), c.src, c.dst, c.size, c.start, after, afterCount, 0, -1, 0, "cm id " + c.id));
+        }
+        return g;
+    }
+
+    private static int[] topologicalOrder(List<Conn> conns, Map<Integer, IntArrayList> firedBy) throws FormatException {
+        int n = conns.size();
+        int[] state = new int[n];
+        IntArrayList out = new IntArrayList(n);
+        for (int i = 0; i < n; i++) visit(i, conns, firedBy, state, out);
+        return out.toIntArray();
+    }
+
+    private static void visit(int i, List<Conn> conns, Map<Integer, IntArrayList> firedBy, int[] state, IntArrayList out)
+            throws FormatException {
+        if (state[i] == 2) return;
+        if (state[i] == 1) throw new FormatException("line " + conns.get(i).line + ": trigger cycle");
+        state[i] = 1;
+        int t = conns.get(i).trigger;
+        if (t >= 0 && firedBy.containsKey(t)) {
+            for (int d : firedBy.get(t)) visit(d, conns, firedBy, state, out);
+        }
+        state[i] = 2;
+        out.add(i);
+    }
+
+    private static Conn parseConnection(String[] w, int lineNo) throws FormatException {
+        String[] ends = w[0].split("->");
+        if (ends.length != 2) throw new FormatException("line " + lineNo + ": expected 'SRC->DST ...', got '" + w[0] + "'");
+        int src = parseInt(ends, 0, lineNo), dst = parseInt(ends, 1, lineNo);
+        int id = -1, trigger = -1, fires = -1;
+        long size = -1, start = 0;
+        for (int i = 1; i + 1 < w.length; i += 2) {
+            switch (w[i]) {
+                case "id" -> id = parseInt(w, i + 1, lineNo);
+                case "start" -> start = parseLong(w, i + 1, lineNo);
+                case "size" -> size = parseLong(w, i + 1, lineNo);
+                case "trigger" -> trigger = parseInt(w, i + 1, lineNo);
+                case "send_done_trigger", "recv_done_trigger" -> fires = parseInt(w, i + 1, lineNo);
+                case "prio", "msg" -> { }
+                default -> throw new FormatException("line " + lineNo + ": unknown field '" + w[i] + "'");
+            }
+        }
+        if (id < 0) throw new FormatException("line " + lineNo + ": missing 'id'");
+        if (size <= 0) throw new FormatException("line " + lineNo + ": missing or non-positive 'size'");
+        return new Conn(id, src, dst, size, start, trigger, fires, lineNo);
+    }
+
+    private static int parseInt(String[] w, int i, int lineNo) throws FormatException {
+        return (int) parseLong(w, i, lineNo);
+    }
+
+    private static long parseLong(String[] w, int i, int lineNo) throws FormatException {
+        if (i >= w.length) throw new FormatException("line " + lineNo + ": missing number");
+        try {
+            return Long.parseLong(w[i]);
+        } catch (NumberFormatException e) {
+            throw new FormatException("line " + lineNo + ": expected a number, got '" + w[i] + "'");
+        }
+    }
+}

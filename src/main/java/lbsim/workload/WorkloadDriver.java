@@ -1,0 +1,122 @@
+package lbsim.workload;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.List;
+import lbsim.engine.EventHandler;
+import lbsim.engine.Simulation;
+import lbsim.transport.Flow;
+import lbsim.transport.FlowListener;
+import lbsim.transport.Transport;
+
+/**
+ * Drives a flow DAG through the simulation: a flow starts at its start time or when its
+ * dependencies have been delivered (plus its gap), never on a global clock. Records each
+ * collective group's first start and last delivery.
+ */
+public final class WorkloadDriver implements EventHandler, FlowListener {
+    private static final int START = 1;
+
+    private final Simulation sim;
+    private final Transport transport;
+    private final List<FlowSpec> specs;
+    private final Flow[] flows;
+    private final int[] waitingFor;
+    private final IntArrayList[] dependents;
+    private final long[] groupStartPs;
+    private final long[] groupEndPs;
+    private final int[] groupRemaining;
+    private int undelivered;
+    private long lastDeliveryPs;
+    private Runnable onAllDelivered = () -> { };
+
+    public WorkloadDriver(Simulation sim, Transport transport, FlowGraph graph) {
+        this.sim = sim;
+        this.transport = transport;
+        this.specs = graph.flows();
+        int n = specs.size();
+        this.flows = new Flow[n];
+        this.waitingFor = new int[n];
+        this.dependents = new IntArrayList[n];
+        int groups = graph.groups().size();
+        this.groupStartPs = new long[groups];
+        this.groupEndPs = new long[groups];
+        this.groupRemaining = new int[groups];
+        java.util.Arrays.fill(groupStartPs, Long.MAX_VALUE);
+        for (FlowSpec f : specs) {
+            waitingFor[f.id()] = f.afterCount();
+            for (int d : f.after()) {
+                if (dependents[d] == null) dependents[d] = new IntArrayList(2);
+                dependents[d].add(f.id());
+            }
+            if (f.group() >= 0) groupRemaining[f.group()]++;
+        }
+        this.undelivered = n;
+    }
+
+    /** Called once every flow has been delivered. */
+    public void onAllDelivered(Runnable r) {
+        this.onAllDelivered = r;
+    }
+
+    /** Schedules the flows that wait for nothing. */
+    public void start() {
+        for (FlowSpec f : specs) {
+            if (f.afterCount() == 0) sim.scheduleAt(Math.max(f.startPs(), sim.now()), this, START, f.id(), null);
+        }
+        if (specs.isEmpty()) onAllDelivered.run();
+    }
+
+    @Override
+    public void onEvent(int kind, long arg, Object obj) {
+        int id = (int) arg;
+        FlowSpec spec = specs.get(id);
+        Flow f = transport.startFlow(spec);
+        flows[id] = f;
+        if (spec.group() >= 0 && sim.now() < groupStartPs[spec.group()]) groupStartPs[spec.group()] = sim.now();
+    }
+
+    @Override
+    public void onFlowDelivered(Flow flow) {
+        FlowSpec spec = flow.spec();
+        long now = sim.now();
+        lastDeliveryPs = now;
+        if (spec.group() >= 0 && --groupRemaining[spec.group()] == 0) groupEndPs[spec.group()] = now;
+        IntArrayList deps = dependents[spec.id()];
+        if (deps != null) {
+            for (int i = 0; i < deps.size(); i++) {
+                int d = deps.getInt(i);
+                if (--waitingFor[d] == 0) {
+                    FlowSpec ds = specs.get(d);
+                    sim.scheduleAt(Math.max(ds.startPs(), now + ds.gapPs()), this, START, d, null);
+                }
+            }
+        }
+        if (--undelivered == 0) onAllDelivered.run();
+    }
+
+    public boolean allDelivered() {
+        return undelivered == 0;
+    }
+
+    public int undeliveredCount() {
+        return undelivered;
+    }
+
+    /** Flow objects by spec id; null for flows that never started. */
+    public Flow[] flows() {
+        return flows;
+    }
+
+    public long lastDeliveryPs() {
+        return lastDeliveryPs;
+    }
+
+    /** Completion time of each group (last delivery minus first start), -1 if unfinished. */
+    public long[] groupCompletionPs() {
+        long[] out = new long[groupEndPs.length];
+        for (int g = 0; g < out.length; g++) {
+            out[g] = groupRemaining[g] == 0 && groupStartPs[g] != Long.MAX_VALUE ? groupEndPs[g] - groupStartPs[g] : -1;
+        }
+        return out;
+    }
+}

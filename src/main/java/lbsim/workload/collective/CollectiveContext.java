@@ -1,0 +1,41 @@
+package lbsim.workload.collective;
+
+/**
+ * The resolved parameters one algorithm instance works with. {@code hosts[i]} is rank i's host;
+ * {@code pipelineBytes} is the largest piece a step's transfer is cut into (Long.MAX_VALUE: not
+ * pipelined); {@code start} gives each (channel, slice) its start token.
+ */
+record CollectiveContext(Op op, int[] hosts, long sizeBytes, int root, int channels, long pipelineBytes,
+                         double reduceGBps, SliceStart start, String labelPrefix) {
+
+    /** Start token of pipeline slice {@code slice} of {@code slices} on channel {@code channel}. */
+    interface SliceStart {
+        Completion at(int channel, int slice, int slices);
+    }
+
+    int n() {
+        return hosts.length;
+    }
+
+    int host(int rank) {
+        return hosts[rank];
+    }
+
+    /** Reduction compute time of {@code bytes} (reduceGBps = 0: not modelled). */
+    long reducePs(long bytes) {
+        return Rates.psAtGBps(bytes, reduceGBps);
+    }
+
+    /** Pipeline slices so that a transfer of {@code largestTransfer} bytes is cut into pieces of at most pipelineBytes. */
+    int slicesFor(long largestTransfer) {
+        return ByteSplit.piecesOf(largestTransfer, pipelineBytes);
+    }
+
+    String label(int channel, String step, int slice) {
+        return labelPrefix + " c" + channel + " " + step + " k" + slice;
+    }
+
+    CollectiveContext forSubgroup(int[] subHosts, long subSize, SliceStart subStart) {
+        return new CollectiveContext(op, subHosts, subSize, 0, channels, pipelineBytes, reduceGBps, subStart, labelPrefix);
+    }
+}

@@ -1,0 +1,276 @@
+package lbsim.workload.collective;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.longs;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import lbsim.workload.FlowGraph;
+import lbsim.workload.FlowSpec;
+import org.junit.jupiter.api.Test;
+
+/** Dependency structure: pipelined ring steps, last flows, chaining, reduction gaps, every op x algorithm. */
+class CollectiveDagTest {
+
+    @Test
+    void everySupportedPairYieldsAWellFormedDag() {
+        for (String op : Collectives.OPS) {
+            for (String alg : Collectives.algorithmsFor(op)) {
+                for (int n : new int[] {2, 3, 8, 12}) {
+                    boolean hier = alg.equals("hierarchical");
+                    boolean pow2Only = (alg.endsWith("doubling")) && !op.equals("all-reduce");
+                    if (pow2Only && Integer.bitCount(n) != 1) continue;
+                    int ranks = hier ? n * 2 : n;
+                    FlowGraph g = new FlowGraph();
+                    CollectiveSpec spec = CollectiveSpec.builder(op, alg, 3_000_017L, Placement.contiguous(ranks))
+                            .ranksPerServer(hier ? n : 8).chunkBytes(200_000).reduceGBps(100).channels(2).build();
+                    CollectiveHandle h = Collectives.emit(g, spec);
+                    assertThat(h.flowCount()).as("%s %s n=%d", op, alg, n).isPositive();
+                    GraphChecks.assertWellFormed(g, h);
+                }
+            }
+        }
+    }
+
+    @Test
+    void ringStepDependsOnlyOnPreviousStepArrivalOfSamePiece() {
+        qt().withExamples(30).forAll(integers().between(2, 16), longs().between(1, 4_000_000), integers().between(1, 4))
+                .checkAssert((n, size, pieces) -> {
+                    FlowGraph g = new FlowGraph();
+                    long chunk = Math.max(1, size / n / pieces + 1);
+                    CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "ring", size, Placement.contiguous(n))
+                            .chunkBytes(chunk).channels(2).build());
+                    Map<String, FlowSpec> byKey = new HashMap<>();
+                    for (FlowSpec f : GraphChecks.flowsOf(g, h)) {
+                        byKey.put(key(f.src(), GraphChecks.step(f), GraphChecks.channel(f), GraphChecks.slice(f)), f);
+                    }
+                    for (FlowSpec f : GraphChecks.flowsOf(g, h)) {
+                        int t = Integer.parseInt(GraphChecks.step(f).substring(1));
+                        assertThat(f.dst()).isEqualTo((f.src() + 1) % n);
+                        if (t == 0) {
+                            assertThat(f.after()).isEmpty();
+                            continue;
+                        }
+                        FlowSpec prev = byKey.get(key((f.src() + n - 1) % n, "s" + (t - 1), GraphChecks.channel(f), GraphChecks.slice(f)));
+                        if (prev == null) continue; // zero-byte piece: passes its own dependencies through
+                        assertThat(f.after()).containsExactly(prev.id());
+                        assertThat(prev.dst()).isEqualTo(f.src());
+                    }
+                    int lastStep = 2 * (n - 1) - 1;
+                    Set<Integer> expectedLast = new HashSet<>();
+                    for (FlowSpec f : GraphChecks.flowsOf(g, h)) if (GraphChecks.step(f).equals("s" + lastStep)) expectedLast.add(f.id());
+                    assertThat(toSet(h.lastFlows())).isEqualTo(expectedLast);
+                });
+    }
+
+    @Test
+    void recursiveDoublingStepIMovesTwoToTheMinusIOfTheMessage() {
+        qt().withExamples(40).forAll(integers().between(1, 7), longs().between(1, 100_000_000))
+                .checkAssert((m, size) -> {
+                    int p = 1 << m;
+                    FlowGraph g = new FlowGraph();
+                    CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "recursive-doubling", size, Placement.contiguous(p)).build());
+                    for (int i = 1; i <= m; i++) {
+                        List<FlowSpec> rs = GraphChecks.withStep(g, h, "s" + (i - 1));
+                        List<FlowSpec> ag = GraphChecks.withStep(g, h, "s" + (2 * m - i));
+                        double expected = size / Math.pow(2, i);
+                        double tolerance = (double) p / (1 << i) + 1e-9;
+                        for (FlowSpec f : rs) {
+                            assertThat((double) f.sizeBytes()).isCloseTo(expected, org.assertj.core.data.Offset.offset(tolerance));
+                            assertThat(f.dst()).as("nearest partner first").isEqualTo(f.src() ^ (1 << (i - 1)));
+                        }
+                        for (FlowSpec f : ag) {
+                            assertThat((double) f.sizeBytes()).isCloseTo(expected, org.assertj.core.data.Offset.offset(tolerance));
+                            assertThat(f.dst()).isEqualTo(f.src() ^ (1 << (i - 1)));
+                        }
+                        if (expected >= 1) assertThat(rs).hasSize(p);
+                    }
+                });
+    }
+
+    @Test
+    void halvingDoublingTalksToTheFarthestPartnerFirst() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "halving-doubling", 1 << 20, Placement.contiguous(16)).build());
+        int[] distances = {8, 4, 2, 1, 1, 2, 4, 8};
+        for (int s = 0; s < distances.length; s++) {
+            List<FlowSpec> step = GraphChecks.withStep(g, h, "s" + s);
+            assertThat(step).hasSize(16);
+            for (FlowSpec f : step) assertThat(f.src() ^ f.dst()).isEqualTo(distances[s]);
+            long expected = s < 4 ? (1 << 20) >> (s + 1) : (1 << 20) >> (8 - s);
+            for (FlowSpec f : step) assertThat(f.sizeBytes()).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void butterflyStepWaitsForItsPreviousSendAndReceive() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("reduce-scatter", "recursive-doubling", 1 << 16, Placement.contiguous(8)).build());
+        for (FlowSpec f : GraphChecks.withStep(g, h, "s1")) {
+            Set<String> deps = new HashSet<>();
+            for (int d : f.after()) deps.add(g.flows().get(d).src() + ">" + g.flows().get(d).dst());
+            assertThat(deps).containsExactlyInAnyOrder(f.src() + ">" + (f.src() ^ 1), (f.src() ^ 1) + ">" + f.src());
+        }
+    }
+
+    @Test
+    void nonPowerOfTwoReduceScatterIsRejectedNamingTheConstraint() {
+        FlowGraph g = new FlowGraph();
+        for (String alg : new String[] {"halving-doubling", "recursive-doubling"}) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() ->
+                    Collectives.emit(g, CollectiveSpec.builder("reduce-scatter", alg, 1000, Placement.contiguous(6)).build()))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("power-of-two");
+        }
+        assertThat(g.size()).isZero();
+        assertThat(g.groups()).isEmpty();
+    }
+
+    @Test
+    void foldedAllReduceSendsWholeBufferBeforeAndAfter() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "halving-doubling", 1000, Placement.contiguous(6)).build());
+        List<FlowSpec> pre = GraphChecks.withStep(g, h, "pre");
+        List<FlowSpec> post = GraphChecks.withStep(g, h, "post");
+        assertThat(pre).extracting(FlowSpec::src).containsExactly(0, 2);
+        assertThat(pre).extracting(FlowSpec::dst).containsExactly(1, 3);
+        assertThat(post).extracting(FlowSpec::src).containsExactly(1, 3);
+        assertThat(pre).allSatisfy(f -> assertThat(f.sizeBytes()).isEqualTo(1000));
+        assertThat(post).allSatisfy(f -> assertThat(f.sizeBytes()).isEqualTo(1000));
+        for (FlowSpec f : GraphChecks.flowsOf(g, h)) {
+            if (!GraphChecks.step(f).equals("pre") && !GraphChecks.step(f).equals("post")) {
+                assertThat(f.src()).isNotIn(0, 2);
+                assertThat(f.dst()).isNotIn(0, 2);
+            }
+        }
+    }
+
+    @Test
+    void reductionComputeTimeIsTheGapOfReduceSteps() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "ring", 4_000_000, Placement.contiguous(4))
+                .chunkBytes(10_000_000).reduceGBps(100).build());
+        long blockPs = 1_000_000L * 1000 / 100;
+        for (FlowSpec f : GraphChecks.flowsOf(g, h)) {
+            int t = Integer.parseInt(GraphChecks.step(f).substring(1));
+            assertThat(f.gapPs()).as("step %d", t).isEqualTo(t >= 1 && t <= 3 ? blockPs : 0);
+        }
+    }
+
+    @Test
+    void directAllReduceAndTreeRootReduceBeforeSending() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle direct = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "direct", 4_000_000, Placement.contiguous(4))
+                .reduceGBps(100).build());
+        long threeBlocksPs = 3 * 1_000_000L * 1000 / 100;
+        assertThat(GraphChecks.withStep(g, direct, "s0")).allSatisfy(f -> assertThat(GraphChecks.delay(f)).isZero());
+        assertThat(GraphChecks.withStep(g, direct, "s1")).hasSize(12).allSatisfy(f -> {
+            assertThat(f.gapPs()).isEqualTo(threeBlocksPs);
+            assertThat(f.after()).hasSize(3);
+            for (int d : f.after()) assertThat(g.flows().get(d).dst()).isEqualTo(f.src());
+        });
+        CollectiveHandle tree = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "double-binary-tree", 2_000_000, Placement.contiguous(2))
+                .reduceGBps(100).chunkBytes(10_000_000).build());
+        long rootReducePs = 1_000_000L * 1000 / 100;
+        assertThat(GraphChecks.flowsOf(g, tree)).filteredOn(f -> GraphChecks.step(f).endsWith("down"))
+                .hasSize(2).allSatisfy(f -> assertThat(f.gapPs()).isEqualTo(rootReducePs));
+    }
+
+    @Test
+    void dependencyFreeFlowsCarryTheStartDelayInStartPs() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-gather", "ring", 1 << 20, Placement.contiguous(4))
+                .startPs(1_000).after(Completion.NOW.plus(7_000)).build());
+        assertThat(GraphChecks.withStep(g, h, "s0")).allSatisfy(f -> {
+            assertThat(f.startPs()).isEqualTo(8_000);
+            assertThat(f.gapPs()).isZero();
+        });
+        assertThat(GraphChecks.withStep(g, h, "s1")).allSatisfy(f -> assertThat(f.startPs()).isEqualTo(1_000));
+    }
+
+    @Test
+    void chainedCollectiveWaitsForTheWholePreviousOne() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle first = Collectives.emit(g, CollectiveSpec.builder("reduce-scatter", "ring", 1 << 20, Placement.contiguous(8)).build());
+        CollectiveHandle second = Collectives.emit(g, CollectiveSpec.builder("all-gather", "ring", 1 << 20, Placement.contiguous(8))
+                .after(first.done().plus(5_000)).build());
+        assertThat(second.group()).isEqualTo(first.group() + 1);
+        for (FlowSpec f : GraphChecks.withStep(g, second, "s0")) {
+            assertThat(f.after()).containsExactlyInAnyOrder(first.lastFlows());
+            assertThat(f.gapPs()).isEqualTo(5_000);
+        }
+    }
+
+    @Test
+    void ranksSharingAHostExchangeOverTheIntraServerLinkNotTheFabric() {
+        FlowGraph g = new FlowGraph();
+        int[] hosts = {0, 0, 1, 1};
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "ring", 4_000_000, hosts)
+                .chunkBytes(10_000_000).intraServerGBps(100).build());
+        GraphChecks.assertWellFormed(g, h);
+        long intraPs = 1_000_000L * 1000 / 100;
+        for (FlowSpec f : GraphChecks.flowsOf(g, h)) {
+            int t = Integer.parseInt(GraphChecks.step(f).substring(1));
+            assertThat(GraphChecks.delay(f)).as("each fabric hop follows one intra-server hop").isEqualTo(t == 0 ? 0 : intraPs);
+        }
+        assertThat(h.flowCount()).isEqualTo(2 * 3 * 2);
+    }
+
+    @Test
+    void hierarchicalModelsIntraServerPhasesAsTime() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "hierarchical", 8_000_000, Placement.contiguous(8))
+                .ranksPerServer(4).intraServerGBps(200).chunkBytes(100_000_000).build());
+        long intraPs = Math.round(8_000_000 * 0.75 * 1000 / 200);
+        for (FlowSpec f : GraphChecks.withStep(g, h, "s0")) {
+            assertThat(f.after()).isEmpty();
+            assertThat(f.startPs()).as("waits for the intra-server reduce-scatter").isEqualTo(intraPs);
+            assertThat(f.gapPs()).isZero();
+        }
+        assertThat(h.tailPs()).isEqualTo(intraPs);
+        assertThat(h.flowCount()).isEqualTo(4 * 2 * 2);
+    }
+
+    @Test
+    void splitDataOnQpsSetsFlowQpsWhileRoundRobinDealsMessages() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle split = Collectives.emit(g, CollectiveSpec.builder("send-recv", "direct", 1_000_000, new int[] {0, 1})
+                .qpsPerConnection(4).build());
+        assertThat(GraphChecks.flowsOf(g, split)).allSatisfy(f -> assertThat(f.qps()).isEqualTo(4)).hasSize(2);
+
+        CollectiveHandle rr = Collectives.emit(g, CollectiveSpec.builder("send-recv", "direct", 10 * 1000 + 1, new int[] {0, 1})
+                .qpsPerConnection(4).splitDataOnQps(false).chunkBytes(1000).build());
+        List<FlowSpec> zeroToOne = GraphChecks.flowsOf(g, rr).stream().filter(f -> f.src() == 0).toList();
+        assertThat(zeroToOne).extracting(FlowSpec::sizeBytes).containsExactly(3000L, 3000L, 2001L, 2000L);
+        assertThat(zeroToOne).allSatisfy(f -> assertThat(f.qps()).isEqualTo(1));
+        assertThat(zeroToOne).extracting(FlowSpec::label).allSatisfy(l -> assertThat(l).matches(".* qp[0-3]"));
+
+        CollectiveHandle none = Collectives.emit(g, CollectiveSpec.builder("send-recv", "direct", 5000, new int[] {0, 1}).build());
+        assertThat(GraphChecks.flowsOf(g, none)).allSatisfy(f -> assertThat(f.qps()).isZero());
+    }
+
+    @Test
+    void roundRobinContinuesAcrossTransfersOfOneConnection() {
+        FlowGraph g = new FlowGraph();
+        FlowEmitter out = new FlowEmitter(g, g.addGroup("x"), 0, 3, false, 100, 450);
+        out.send(0, 1, 100, 0, 0, "a", Completion.NOW);
+        out.send(0, 1, 100, 0, 0, "b", Completion.NOW);
+        out.send(0, 1, 100, 0, 0, "c", Completion.NOW);
+        out.send(0, 1, 100, 0, 0, "d", Completion.NOW);
+        assertThat(g.flows()).extracting(FlowSpec::label).containsExactly("a qp0", "b qp1", "c qp2", "d qp0");
+    }
+
+    private static String key(int src, String step, int ch, int k) {
+        return src + "/" + step + "/" + ch + "/" + k;
+    }
+
+    private static Set<Integer> toSet(int[] a) {
+        Set<Integer> s = new HashSet<>();
+        for (int x : a) s.add(x);
+        return s;
+    }
+}
