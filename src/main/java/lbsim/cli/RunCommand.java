@@ -1,11 +1,47 @@
 package lbsim.cli;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import lbsim.experiment.BadInputException;
+import lbsim.experiment.Runner;
+import lbsim.experiment.Scenario;
+import lbsim.experiment.ScenarioLoader;
+import lbsim.metrics.ResultWriter;
+import lbsim.metrics.RunResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
-@Command(name = "run")
-public final class RunCommand implements Runnable {
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run one scenario; writes summary.json, flows.csv, links.csv and scenario.resolved.yaml.")
+public final class RunCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "FILE", description = "Scenario YAML file.")
+    Path file;
+
+    @Mixin
+    ScenarioOptions options = new ScenarioOptions();
+
+    @Option(names = "--out", description = "Output directory (default: out/<scenario name>).")
+    Path out;
+
     @Override
-    public void run() {
-        throw new UnsupportedOperationException("run: being built");
+    public Integer call() throws Exception {
+        Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
+        Path dir = out != null ? out : Path.of("out", sc.name());
+        Runner.Progress progress = ProgressBar.forTerminal(sc.name() + " [" + sc.scheme() + "]");
+        RunResult r = Runner.run(sc, progress);
+        if (progress instanceof ProgressBar pb) pb.clear();
+        try {
+            ResultWriter.write(r, dir);
+            Files.writeString(dir.resolve("scenario.resolved.yaml"), ScenarioLoader.toYaml(sc.resolved()));
+        } catch (java.io.UncheckedIOException e) {
+            throw new BadInputException("--out " + dir + ": cannot write results (" + e.getCause().getMessage() + ")");
+        }
+        System.out.println(Tables.summaryLine(r));
+        for (String w : r.warnings()) System.err.println("lbsim: warning: " + w);
+        System.out.println("results in " + dir);
+        return 0;
     }
 }

@@ -11,13 +11,17 @@ import lbsim.workload.FlowGraph;
 import lbsim.workload.FlowSpec;
 import lbsim.workload.HtsimConnectionMatrix;
 import lbsim.workload.Permutation;
+import lbsim.workload.collective.CollectiveSpec;
+import lbsim.workload.collective.Collectives;
+import lbsim.workload.collective.Placement;
 
 /**
  * The scenario's {@code workload} section, bound per kind. {@link #build} makes the flow
  * DAG for a fabric of a given size, drawing randomness from the workload stream only.
  */
 public final class WorkloadSpec {
-    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm");
+    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective");
+    public static final List<String> PLACEMENTS = List.of("contiguous", "random");
 
     /** Builds a flow graph for {@code hosts} hosts. */
     interface Builder {
@@ -27,11 +31,52 @@ public final class WorkloadSpec {
     private final String kind;
     private final Builder builder;
     private final String file;
+    private final List<CollectiveSpec> collectives;
 
     private WorkloadSpec(String kind, Builder builder, String file) {
+        this(kind, builder, file, new ArrayList<>());
+    }
+
+    /** {@code collectives} is filled by the builder when it runs. */
+    private WorkloadSpec(String kind, Builder builder, String file, List<CollectiveSpec> collectives) {
         this.kind = kind;
         this.builder = builder;
         this.file = file;
+        this.collectives = collectives;
+    }
+
+    /** One collective over {@code ranks} hosts (default: all), placed contiguously or at random. */
+    private static Builder collective(Section s, List<CollectiveSpec> out) {
+        String op = s.choice("op", "all-reduce", Collectives.OPS);
+        String alg = s.choice("algorithm", "ring", Collectives.algorithmsFor(op));
+        long size = s.longValue("size_bytes", 16L << 20, 1, Long.MAX_VALUE / 16);
+        String placement = s.choice("placement", "contiguous", PLACEMENTS);
+        int ranks = s.intValue("ranks", 0, 0, 1 << 24);
+        int channels = s.intValue("channels", 1, 1, 64);
+        long chunk = s.longValue("chunk_bytes", 0, 0, Long.MAX_VALUE / 16);
+        int qps = s.intValue("qps_per_connection", 0, 0, 128);
+        boolean split = s.bool("split_data_on_qps", true);
+        double reduce = s.doubleValue("reduce_gbps", 0, 0, 1e9);
+        int root = s.intValue("root", 0, 0, 1 << 24);
+        String file = s.file();
+        return (hosts, rnd) -> {
+            int n = ranks == 0 ? hosts : ranks;
+            if (n > hosts) throw new BadInputException(file + ": workload.ranks: " + n + " ranks but the fabric has " + hosts + " hosts");
+            if (n < 2) throw new BadInputException(file + ": workload.ranks: a collective needs at least 2 ranks");
+            int[] map = placement.equals("random") ? Placement.random(n, hosts, rnd) : Placement.contiguous(n);
+            CollectiveSpec spec;
+            FlowGraph g = new FlowGraph();
+            try {
+                spec = CollectiveSpec.builder(op, alg, size, map).channels(channels).chunkBytes(chunk).qpsPerConnection(qps)
+                        .splitDataOnQps(split).reduceGBps(reduce).root(root).build();
+                Collectives.append(g, spec);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+            }
+            out.clear();
+            out.add(spec);
+            return g;
+        };
     }
 
     public String kind() {
@@ -39,7 +84,12 @@ public final class WorkloadSpec {
     }
 
     public boolean isCollective() {
-        return false;
+        return kind.equals("collective");
+    }
+
+    /** The collectives of the last {@link #build}, for their ideal completion times. */
+    public List<CollectiveSpec> collectives() {
+        return collectives;
     }
 
     static WorkloadSpec from(Section s, Path baseDir) {
@@ -47,8 +97,15 @@ public final class WorkloadSpec {
         Builder b = switch (kind) {
             case "flows" -> explicitFlows(s);
             case "permutation" -> permutation(s);
+            case "collective" -> null;
             default -> htsim(s, baseDir);
         };
+        if (b == null) {
+            List<CollectiveSpec> built = new ArrayList<>();
+            Builder cb = collective(s, built);
+            s.finish();
+            return new WorkloadSpec(kind, cb, s.file(), built);
+        }
         s.finish();
         return new WorkloadSpec(kind, b, s.file());
     }

@@ -26,6 +26,7 @@ public final class Transport implements PacketSink {
     private final int[] maxOpenQps;
     private final long dcqcnCnpIntervalPs;
     private long openQpCount;
+    private long lastQpFinishedPs;
 
     public Transport(Simulation sim, Network net, TransportConfig cfg, PathPolicy policy, FlowListener listener) {
         this.sim = sim;
@@ -94,6 +95,7 @@ public final class Transport implements PacketSink {
     void qpFinished(QueuePair qp) {
         openQps[qp.src()]--;
         openQpCount--;
+        lastQpFinishedPs = sim.now();
     }
 
     @Override
@@ -106,6 +108,11 @@ public final class Transport implements PacketSink {
             default -> { }
         }
         net.release(p);
+    }
+
+    /** When the most recent QP received its last ACK. */
+    public long lastQpFinishedPs() {
+        return lastQpFinishedPs;
     }
 
     /** QPs still open (not fully acknowledged). */

@@ -1,0 +1,31 @@
+package lbsim.experiment;
+
+import lbsim.topology.Topology;
+
+/** Fabric-wide constants derived from a topology: longest path latency and base RTT. */
+final class Fabric {
+    private Fabric() {}
+
+    /** Links on the longest shortest host-to-host path (2 in one ToR, 4 leaf-spine, 6 fat-tree). */
+    static int maxHops(Topology t) {
+        int hosts = t.hostCount();
+        if (hosts < 2) return 2;
+        int last = hosts - 1;
+        return t.routing().pathPorts(0, last, 0).length + 1;
+    }
+
+    /** Propagation over the longest path, using the slowest-latency link as a bound per hop. */
+    static long maxOneWayLatencyPs(Topology t) {
+        long lat = 0;
+        for (int p = 0; p < t.portCount(); p++) lat = Math.max(lat, t.portLatencyPs(p));
+        return lat * maxHops(t);
+    }
+
+    /** Data packet out, ACK back, over the longest path, with store-and-forward at host rate. */
+    static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes) {
+        int hops = maxHops(t);
+        long rate = t.hostRateBps(0);
+        long ser = (dataWireBytes + (long) ackWireBytes) * 8_000_000_000_000L / rate;
+        return 2 * maxOneWayLatencyPs(t) + hops * ser;
+    }
+}

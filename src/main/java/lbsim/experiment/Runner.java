@@ -1,0 +1,215 @@
+package lbsim.experiment;
+
+import java.util.ArrayList;
+import java.util.List;
+import lbsim.engine.EventHandler;
+import lbsim.engine.Simulation;
+import lbsim.lb.Scheme;
+import lbsim.lb.SchemeContext;
+import lbsim.lb.Schemes;
+import lbsim.metrics.FlowRecord;
+import lbsim.metrics.LinkRecord;
+import lbsim.metrics.RunResult;
+import lbsim.metrics.Stats;
+import lbsim.net.FlakyLoss;
+import lbsim.net.Network;
+import lbsim.net.Port;
+import lbsim.net.PortStats;
+import lbsim.net.SwitchConfig;
+import lbsim.topology.Topology;
+import lbsim.transport.Flow;
+import lbsim.transport.QueuePair;
+import lbsim.transport.Transport;
+import lbsim.transport.TransportConfig;
+import lbsim.workload.FlowGraph;
+import lbsim.workload.FlowSpec;
+import lbsim.workload.WorkloadDriver;
+import lbsim.workload.collective.CollectiveSpec;
+import lbsim.workload.collective.IdealTime;
+
+/**
+ * Runs one scenario: builds fabric, network, transport and workload, injects failures, runs
+ * the engine until every flow is delivered and acknowledged and the network has drained,
+ * checks conservation, and collects the results.
+ */
+public final class Runner {
+    /** Simulated time between completion checks and progress reports. */
+    private static final long SLICE_PS = 10 * Simulation.PS_PER_US;
+
+    /** Progress reports: simulated time so far, the limit, events so far. */
+    public interface Progress {
+        void update(long simPs, long limitPs, long events, int flowsLeft);
+
+        Progress NONE = (a, b, c, d) -> { };
+    }
+
+    private Runner() {}
+
+    public static RunResult run(Scenario sc, Progress progress) {
+        long wallStart = System.nanoTime();
+        Topology topo = sc.topology().build(sc.file());
+        Simulation sim = new Simulation(sc.seed());
+        FlowGraph graph = sc.workload().build(topo.hostCount(), sim.random().stream("workload"));
+        if (graph.maxHost() >= topo.hostCount()) {
+            throw new BadInputException(sc.file() + ": workload uses host " + graph.maxHost() + " but the fabric has "
+                    + topo.hostCount() + " hosts");
+        }
+        int mtu = sc.topology().mtuBytes();
+        long hostRate = topo.hostRateBps(0);
+        long rttPs = Fabric.baseRttPs(topo, mtu + sc.transport().headerBytes(), sc.transport().ackBytes());
+        long bdp = rttPs * hostRate / 8 / Simulation.PS_PER_S;
+        TransportConfig tcfg = sc.transport().resolve(mtu, bdp, hostRate / Math.max(1, maxFlowsPerHost(graph, topo.hostCount())));
+        SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport());
+        Scheme scheme = Schemes.create(sc.scheme(), new SchemeContext(sim, topo));
+        Network net = new Network(sim, topo, scfg, scheme.switches());
+        WorkloadDriver[] driver = new WorkloadDriver[1];
+        Transport transport = new Transport(sim, net, tcfg, scheme.host(), f -> driver[0].onFlowDelivered(f));
+        driver[0] = new WorkloadDriver(sim, transport, graph);
+        List<String> warnings = new ArrayList<>();
+        injectFailures(sc, topo, net, sim);
+        driver[0].start();
+
+        long limit = (long) (sc.maxTimeMs() * Simulation.PS_PER_MS);
+        long t = 0;
+        boolean done = false;
+        long finishPs = 0;
+        while (t < limit) {
+            t = Math.min(limit, t + SLICE_PS);
+            boolean empty = sim.run(t);
+            progress.update(sim.now(), limit, sim.eventsProcessed(), driver[0].undeliveredCount());
+            if (driver[0].allDelivered() && transport.openQpCount() == 0) {
+                done = true;
+                finishPs = Math.max(transport.lastQpFinishedPs(), driver[0].lastDeliveryPs());
+                break;
+            }
+            if (empty) break;
+        }
+        if (done) {
+            // drain what is still in flight (duplicate ACKs, lazily cancelled timers)
+            sim.run(Long.MAX_VALUE);
+        } else {
+            warnings.add("stopped at max_time_ms=" + sc.maxTimeMs() + " with " + driver[0].undeliveredCount()
+                    + " flows undelivered and " + transport.openQpCount() + " QPs open");
+            finishPs = sim.now();
+        }
+        net.finish();
+        if (done) Conservation.check(net, transport, graph, driver[0]);
+        long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
+        return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, rttPs, warnings, wallMs);
+    }
+
+    private static int maxFlowsPerHost(FlowGraph g, int hosts) {
+        int[] c = new int[hosts];
+        int m = 0;
+        for (FlowSpec f : g.flows()) if (f.afterCount() == 0) m = Math.max(m, ++c[f.src()]);
+        return m;
+    }
+
+    private static void injectFailures(Scenario sc, Topology topo, Network net, Simulation sim) {
+        for (int i = 0; i < sc.failures().size(); i++) {
+            FailureSpec f = sc.failures().get(i);
+            int[] links = topo.linksMatching(f.link());
+            if (links.length == 0) {
+                throw new BadInputException(sc.file() + ": failures[" + i + "].link: '" + f.link()
+                        + "' matches no link (names look like '" + topo.linkName(topo.linkCount() - 1) + "')");
+            }
+            long at = f.atUs() * Simulation.PS_PER_US;
+            EventHandler h = (kind, arg, obj) -> {
+                for (int l : links) {
+                    switch (f.kind()) {
+                        case "down" -> net.failLink(l, (long) (f.detectMs() * Simulation.PS_PER_MS));
+                        case "degrade" -> net.degradeLink(l, f.capacityFraction());
+                        default -> net.setLinkLoss(l,
+                                new FlakyLoss(sim.now(), f.meanGapUs() * Simulation.PS_PER_US, f.meanBurstUs() * Simulation.PS_PER_US,
+                                        sim.random().stream("flaky." + topo.linkName(l) + ".ab")),
+                                new FlakyLoss(sim.now(), f.meanGapUs() * Simulation.PS_PER_US, f.meanBurstUs() * Simulation.PS_PER_US,
+                                        sim.random().stream("flaky." + topo.linkName(l) + ".ba")));
+                    }
+                }
+            };
+            sim.scheduleAt(at, h, 0, 0, null);
+        }
+    }
+
+    private static RunResult collect(Scenario sc, Topology topo, Network net, Transport transport, FlowGraph graph,
+                                     WorkloadDriver driver, boolean done, long finishPs, long rttPs, List<String> warnings,
+                                     long wallMs) {
+        List<FlowRecord> flows = new ArrayList<>();
+        List<Long> fcts = new ArrayList<>();
+        Flow[] fl = driver.flows();
+        for (FlowSpec s : graph.flows()) {
+            Flow f = fl[s.id()];
+            double start = f == null ? -1 : f.startPs() / 1000.0;
+            double fin = f != null && f.isDelivered() ? f.deliveredPs() / 1000.0 : -1;
+            double fct = fin >= 0 ? fin - start : -1;
+            if (fin >= 0) fcts.add(f.deliveredPs() - f.startPs());
+            flows.add(new FlowRecord(s.id(), s.src(), s.dst(), s.sizeBytes(), s.group(), f == null ? 0 : f.qps().size(), start,
+                    fin, fct, f == null ? 0 : f.retransmittedPackets(), f == null ? 0 : f.timeouts(),
+                    f == null ? 0 : f.pathChanges(), s.label()));
+        }
+        long[] fctPs = fcts.stream().mapToLong(Long::longValue).toArray();
+        long[] fctNs = new long[fctPs.length];
+        for (int i = 0; i < fctNs.length; i++) fctNs[i] = Math.round(fctPs[i] / 1000.0);
+
+        List<LinkRecord> links = new ArrayList<>();
+        long ecn = 0, pauses = 0, hops = 0;
+        double seconds = Math.max(1, finishPs) / (double) Simulation.PS_PER_S;
+        for (Port p : net.ports()) {
+            PortStats st = p.stats();
+            ecn += st.ecnMarks();
+            pauses += st.pauseFramesReceived();
+            hops += st.txPackets();
+            double util = st.txBytes() * 8.0 / (p.nominalRateBps() * seconds);
+            links.add(new LinkRecord(topo.linkName(topo.portLink(p.id)), topo.nodeName(p.owner.id), p.peer().name(),
+                    p.nominalRateBps() / 1e9, st.txBytes(), util, st.maxQueueBytes(), st.bufferDrops() + st.wireDrops(),
+                    st.ecnMarks(), st.pauseFramesReceived(), st.pausedPs() / 1e6));
+        }
+        long retrans = 0, ooo = 0, timeouts = 0;
+        for (QueuePair qp : transport.queuePairs()) {
+            retrans += qp.retransmittedPackets();
+            ooo += qp.outOfOrderArrivals();
+            timeouts += qp.timeouts();
+        }
+        Long cct = null;
+        if (sc.workload().isCollective()) {
+            long worst = -1;
+            for (long c : driver.groupCompletionPs()) worst = Math.max(worst, c);
+            cct = done && worst >= 0 ? Math.round(worst / 1000.0) : null;
+        }
+        long ideal = idealNs(sc, topo, graph, rttPs);
+        return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
+                net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
+                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings);
+    }
+
+    /**
+     * Lower bound on completion with no queueing or loss. Collectives: the closed form of
+     * {@link IdealTime} with the longest one-way path latency. Other workloads: the busiest
+     * host's wire bytes (sent or received) over its NIC rate plus the one-way path latency.
+     */
+    static long idealNs(Scenario sc, Topology topo, FlowGraph graph, long rttPs) {
+        long oneWayPs = Fabric.maxOneWayLatencyPs(topo);
+        double gbps = topo.hostRateBps(0) / 1e9;
+        if (sc.workload().isCollective() && !sc.workload().collectives().isEmpty()) {
+            long worst = 0;
+            for (CollectiveSpec c : sc.workload().collectives()) worst = Math.max(worst, IdealTime.lowerBoundPs(c, gbps, oneWayPs));
+            return Math.round(worst / 1000.0);
+        }
+        int mtu = sc.topology().mtuBytes();
+        int hdr = sc.transport().headerBytes();
+        long[] sent = new long[topo.hostCount()];
+        long[] recv = new long[topo.hostCount()];
+        for (FlowSpec f : graph.flows()) {
+            long wire = f.sizeBytes() + ((f.sizeBytes() + mtu - 1) / mtu) * hdr;
+            sent[f.src()] += wire;
+            recv[f.dst()] += wire;
+        }
+        double worst = 0;
+        for (int h = 0; h < sent.length; h++) {
+            double bits = Math.max(sent[h], recv[h]) * 8.0;
+            worst = Math.max(worst, bits / topo.hostRateBps(h) * Simulation.PS_PER_S);
+        }
+        return Math.round((worst + oneWayPs) / 1000.0);
+    }
+
+}

@@ -1,0 +1,108 @@
+package lbsim.metrics;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+import de.siegmar.fastcsv.writer.LineDelimiter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Writes summary.json, flows.csv and links.csv of one run. */
+public final class ResultWriter {
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+    private ResultWriter() {}
+
+    /** The summary as an ordered map (DESIGN.md field names). */
+    public static Map<String, Object> summary(RunResult r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scenario", r.scenario());
+        m.put("scheme", r.scheme());
+        m.put("seed", r.seed());
+        m.put("completed", r.completed());
+        m.put("cct_ns", r.cctNs());
+        m.put("ideal_cct_ns", r.idealCctNs());
+        m.put("normalised", Double.isNaN(r.normalised()) ? null : round(r.normalised()));
+        Map<String, Object> flows = new LinkedHashMap<>();
+        flows.put("count", r.flows().size());
+        Map<String, Object> fct = new LinkedHashMap<>();
+        fct.put("mean", round(r.fct().mean()));
+        fct.put("p50", r.fct().p50());
+        fct.put("p99", r.fct().p99());
+        fct.put("max", r.fct().max());
+        flows.put("fct_ns", fct);
+        m.put("flows", flows);
+        Map<String, Object> packets = new LinkedHashMap<>();
+        packets.put("sent", r.packetsSent());
+        packets.put("delivered", r.packetsDelivered());
+        packets.put("dropped", r.packetsDropped());
+        packets.put("retransmitted", r.packetsRetransmitted());
+        packets.put("trimmed", r.packetsTrimmed());
+        packets.put("ecn_marked", r.ecnMarked());
+        packets.put("out_of_order", r.outOfOrderPackets());
+        m.put("packets", packets);
+        m.put("timeouts", r.timeouts());
+        m.put("pfc_pauses", r.pfcPauses());
+        m.put("max_qps_per_nic", r.maxQpsPerNic());
+        m.put("sim_time_ns", round(r.simTimeNs()));
+        m.put("events", r.events());
+        m.put("packet_hops", r.packetHops());
+        m.put("warnings", r.warnings());
+        m.put("wall_ms", r.wallMs());
+        return m;
+    }
+
+    static double round(double x) {
+        return Math.round(x * 1000.0) / 1000.0;
+    }
+
+    public static String summaryJson(RunResult r) {
+        return JSON.writeValueAsString(summary(r));
+    }
+
+    public static void write(RunResult r, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("summary.json"), summaryJson(r) + "\n");
+            writeFlows(r, dir.resolve("flows.csv"));
+            writeLinks(r, dir.resolve("links.csv"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String num(double x) {
+        return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : String.format(Locale.ROOT, "%.3f", x);
+    }
+
+    private static void writeFlows(RunResult r, Path file) throws IOException {
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
+            csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
+                    "retransmitted_packets", "timeouts", "path_changes", "label");
+            for (FlowRecord f : r.flows()) {
+                csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
+                        Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
+                        num(f.finishNs()), num(f.fctNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
+                        Integer.toString(f.pathChanges()), f.label());
+            }
+        }
+    }
+
+    private static void writeLinks(RunResult r, Path file) throws IOException {
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
+            csv.writeRecord("link", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
+                    "pfc_pauses", "paused_us");
+            for (LinkRecord l : r.links()) {
+                csv.writeRecord(l.link(), l.from(), l.to(), num(l.gbps()), Long.toString(l.bytes()),
+                        String.format(Locale.ROOT, "%.4f", l.utilisation()), Long.toString(l.maxQueueBytes()),
+                        Long.toString(l.drops()), Long.toString(l.ecnMarks()), Long.toString(l.pfcPausesReceived()),
+                        num(l.pausedUs()));
+            }
+        }
+    }
+}

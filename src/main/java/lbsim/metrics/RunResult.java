@@ -1,0 +1,24 @@
+package lbsim.metrics;
+
+import java.util.List;
+
+/** Everything one run reports: the summary scalars and the per-flow and per-link rows. */
+public record RunResult(String scenario, String scheme, long seed, boolean completed, Long cctNs, long idealCctNs,
+                        Stats fct, long packetsSent, long packetsDelivered, long packetsDropped,
+                        long packetsRetransmitted, long packetsTrimmed, long ecnMarked, long pfcPauses, int maxQpsPerNic,
+                        long outOfOrderPackets, long timeouts, long events, long packetHops, double simTimeNs,
+                        long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings) {
+
+    /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
+    public double normalised() {
+        if (idealCctNs <= 0) return Double.NaN;
+        if (cctNs != null) return cctNs / (double) idealCctNs;
+        return completed ? lastFinishNs() / idealCctNs : Double.NaN;
+    }
+
+    public double lastFinishNs() {
+        double m = 0;
+        for (FlowRecord f : flows) m = Math.max(m, f.finishNs());
+        return m;
+    }
+}
