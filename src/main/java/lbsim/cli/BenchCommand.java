@@ -1,11 +1,109 @@
 package lbsim.cli;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import lbsim.experiment.BadInputException;
+import lbsim.experiment.Runner;
+import lbsim.experiment.Scenario;
+import lbsim.experiment.ScenarioLoader;
+import lbsim.metrics.RunResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
 
-@Command(name = "bench")
-public final class BenchCommand implements Runnable {
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = "Simulator speed on fixed reference scenarios: events/s and packet-hops/s (link traversals per wall second).")
+public final class BenchCommand implements Callable<Integer> {
+    @Option(names = "--format", defaultValue = "text", description = "text or json.")
+    String format;
+
+    @Option(names = "--long", description = "Also run the 8192-host k=32 fat-tree tier.")
+    boolean longTier;
+
+    @Option(names = "--only", description = "Run only the scenarios whose name contains this text.")
+    String only;
+
+    @Option(names = "--traffic", description = "An htsim connection-matrix file (.cm) to run on the fat-tree that fits its host count instead of lbsim's own permutation.")
+    Path traffic;
+
+    /** A reference scenario: name and YAML. */
+    record Case(String name, String yaml) {}
+
+    static List<Case> cases(boolean longTier, Path traffic) {
+        List<Case> out = new ArrayList<>();
+        String wl = traffic == null ? "{kind: permutation, size_bytes: 2000000}"
+                : "{kind: htsim-cm, file: \"" + traffic.toAbsolutePath() + "\"}";
+        int[] ks = longTier ? new int[] {8, 16, 32} : new int[] {8, 16};
+        for (int k : ks) {
+            int hosts = k * k * k / 4;
+            out.add(new Case("fat-tree k=" + k + " (" + hosts + " hosts) permutation 2 MB",
+                    "name: bench-ft" + k + "\nseed: 1\ntopology: {kind: fat-tree, k: " + k + ", link_gbps: 100, link_latency_ns: 1000}\n"
+                            + "transport: {cc: dctcp, pfc: true}\nload_balancer: {scheme: ecmp}\nworkload: " + wl + "\n"));
+        }
+        if (traffic == null) {
+            out.add(new Case("leaf-spine 16x16 (256 hosts, 400G) all-to-all 16 MB",
+                    "name: bench-a2a\nseed: 1\ntopology: {kind: leaf-spine, leaves: 16, spines: 16, hosts_per_leaf: 16, link_gbps: 400, link_latency_ns: 500}\n"
+                            + "transport: {cc: dctcp, pfc: true}\nload_balancer: {scheme: ecmp}\n"
+                            + "workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: 16777216}\n"));
+        }
+        return out;
+    }
+
     @Override
-    public void run() {
-        throw new UnsupportedOperationException("bench: being built");
+    public Integer call() {
+        if (!format.equals("text") && !format.equals("json")) {
+            throw new BadInputException("--format: '" + format + "' is not allowed; allowed values: text, json");
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Case c : cases(longTier, traffic)) {
+            if (only != null && !c.name().contains(only)) continue;
+            Scenario sc = ScenarioLoader.parse("(bench " + c.name() + ")", c.yaml(), null, List.of(), null);
+            if (format.equals("text")) System.err.println("running " + c.name() + " ...");
+            resetPeaks();
+            RunResult r = Runner.run(sc, ProgressBar.forTerminal(c.name()));
+            double sec = Math.max(1, r.wallMs()) / 1000.0;
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", c.name());
+            row.put("events", r.events());
+            row.put("packet_hops", r.packetHops());
+            row.put("wall_ms", r.wallMs());
+            row.put("events_per_sec", Math.round(r.events() / sec));
+            row.put("packet_hops_per_sec", Math.round(r.packetHops() / sec));
+            row.put("peak_heap_mb", peakHeapMb());
+            row.put("flows", r.flows().size());
+            row.put("sim_time_us", Math.round(r.simTimeNs() / 1000));
+            rows.add(row);
+            if (format.equals("text")) {
+                System.out.printf(Locale.ROOT, "%-52s %10.2f M events/s %8.2f M packet-hops/s  wall %6.1f s  peak heap %5d MB  flows %d%n",
+                        c.name(), r.events() / sec / 1e6, r.packetHops() / sec / 1e6, sec, peakHeapMb(), r.flows().size());
+            }
+        }
+        if (format.equals("json")) {
+            System.out.println(JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build()
+                    .writeValueAsString(Map.of("scenarios", rows)));
+        }
+        return 0;
+    }
+
+    private static void resetPeaks() {
+        System.gc();
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) p.resetPeakUsage();
+    }
+
+    private static long peakHeapMb() {
+        long sum = 0;
+        for (MemoryPoolMXBean p : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (p.getType() == MemoryType.HEAP) sum += p.getPeakUsage().getUsed();
+        }
+        return sum >> 20;
     }
 }

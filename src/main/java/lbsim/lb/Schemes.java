@@ -13,7 +13,11 @@ public final class Schemes {
 
     private static final Map<String, Function<SchemeContext, Scheme>> BUILT = Map.of(
             "ecmp", c -> new Scheme("ecmp", new Ecmp.Host(c.random("ecmp")),
-                    sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"))));
+                    sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"))),
+            "spray-host", c -> new Scheme("spray-host", new HostSpray(c.random("spray-host")),
+                    sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"))),
+            "spray-switch", c -> new Scheme("spray-switch", new SwitchSpray.Host(c.random("spray-switch")),
+                    sw -> new SwitchSpray()));
 
     /** Every name of the interface contract, in presentation order. */
     public static final List<String> ALL = List.of("ecmp", "spray-host", "spray-switch", "spray-adaptive", "drill",

@@ -1,0 +1,34 @@
+package lbsim.lb;
+
+import java.util.SplittableRandom;
+import lbsim.net.Packet;
+import lbsim.transport.PathPolicy;
+import lbsim.transport.QueuePair;
+
+/**
+ * Host packet spraying (McClure et al. §4; Ethereal §4 baseline): a fresh random entropy
+ * (UDP source port) on every packet, so ECMP switches scatter one QP's packets over all
+ * paths. The receiver keeps out-of-order packets in its reorder bitmap.
+ */
+public final class HostSpray implements PathPolicy {
+    private final SplittableRandom random;
+
+    public HostSpray(SplittableRandom random) {
+        this.random = random;
+    }
+
+    @Override
+    public void initQp(QueuePair qp) {
+        qp.setSport(Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE));
+    }
+
+    @Override
+    public void beforeSend(QueuePair qp, Packet p) {
+        p.sport = Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE);
+    }
+
+    @Override
+    public boolean spraysPackets() {
+        return true;
+    }
+}
