@@ -1,0 +1,104 @@
+package lbsim.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.quicktheories.QuickTheory.qt;
+import static org.quicktheories.generators.SourceDSL.integers;
+import static org.quicktheories.generators.SourceDSL.lists;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class EventQueueTest {
+    private static final EventHandler H1 = (k, a, o) -> { };
+    private static final EventHandler H2 = (k, a, o) -> { };
+
+    /** Reference entry: time, insertion number (also the arg payload). */
+    private record Ref(long time, long seq) {}
+
+    private static final Comparator<Ref> ORDER = Comparator.comparingLong(Ref::time).thenComparingLong(Ref::seq);
+
+    /**
+     * Ops: a value < 0 pops, a value >= 0 adds an event at that time. Times come from a
+     * small range so ties are frequent; the queue must pop exactly like a PriorityQueue
+     * ordered by (time, insertion order), and the payload must travel with its entry.
+     */
+    private static void checkAgainstReference(List<Integer> ops, int initialCapacity) {
+        EventQueue q = new EventQueue(initialCapacity);
+        PriorityQueue<Ref> ref = new PriorityQueue<>(ORDER);
+        long seq = 0;
+        for (int op : ops) {
+            if (op < 0) {
+                if (ref.isEmpty()) {
+                    assertThat(q.isEmpty()).isTrue();
+                    continue;
+                }
+                Ref want = ref.poll();
+                assertThat(q.peekTime()).isEqualTo(want.time());
+                q.pop();
+                assertPopped(q, want);
+            } else {
+                Object payload = Long.valueOf(seq);
+                q.add(op, seq % 2 == 0 ? H1 : H2, (int) (seq % 7), seq, payload);
+                ref.add(new Ref(op, seq));
+                seq++;
+            }
+            assertThat(q.size()).isEqualTo(ref.size());
+        }
+        while (!ref.isEmpty()) {
+            Ref want = ref.poll();
+            q.pop();
+            assertPopped(q, want);
+        }
+        assertThat(q.isEmpty()).isTrue();
+    }
+
+    private static void assertPopped(EventQueue q, Ref want) {
+        assertThat(q.poppedTime).isEqualTo(want.time());
+        assertThat(q.poppedArg).as("insertion order among equal times").isEqualTo(want.seq());
+        assertThat(q.poppedKind).isEqualTo((int) (want.seq() % 7));
+        assertThat(q.poppedHandler).isSameAs(want.seq() % 2 == 0 ? H1 : H2);
+        assertThat(q.poppedObj).isEqualTo(Long.valueOf(want.seq()));
+    }
+
+    @Test
+    void popsInTimeThenInsertionOrderLikeAReferenceHeap() {
+        qt().withFixedSeed(42L).withExamples(300)
+                .forAll(lists().of(integers().between(-3, 12)).ofSizeBetween(0, 400))
+                .checkAssert(ops -> checkAgainstReference(ops, 16));
+    }
+
+    @Test
+    void wideTimeRangeAndLargeTimes() {
+        qt().withFixedSeed(7L).withExamples(100)
+                .forAll(lists().of(integers().between(-1_000_000, 1_000_000)).ofSizeBetween(0, 600))
+                .checkAssert(ops -> {
+                    List<Integer> shifted = new ArrayList<>();
+                    for (int o : ops) shifted.add(o < -500_000 ? -1 : o + 1_000_000);
+                    checkAgainstReference(shifted, 1);
+                });
+    }
+
+    @Test
+    void growsFarBeyondItsInitialCapacity() {
+        SplittableRandom rnd = new SplittableRandom(3);
+        List<Integer> ops = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) ops.add(rnd.nextInt(50));      // fill: many doublings from 16
+        for (int i = 0; i < 30_000; i++) ops.add(rnd.nextInt(4) == 0 ? -1 : rnd.nextInt(100)); // churn: slot reuse
+        checkAgainstReference(ops, 16);
+    }
+
+    @Test
+    void allEqualTimesPopFifo() {
+        EventQueue q = new EventQueue(16);
+        for (int i = 0; i < 1000; i++) q.add(5, H1, 0, i, null);
+        for (int i = 0; i < 1000; i++) {
+            q.pop();
+            assertThat(q.poppedArg).isEqualTo(i);
+        }
+        assertThat(q.isEmpty()).isTrue();
+    }
+}

@@ -1,0 +1,115 @@
+package lbsim.topology;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RoutingTest {
+    static final long G100 = TopologyTest.G100;
+    static final long LAT = TopologyTest.LAT;
+
+    @Test
+    void leafSpineEcmpGroupsAndPathIds() {
+        for (int parallel : new int[] {1, 2}) {
+            Topology t = TopologyTest.leafSpine(3, 4, 2, parallel);
+            Routing r = t.routing();
+            int leaf0 = t.nodeId("leaf0");
+            assertThat(r.nextHops(leaf0, 5)).hasSize(4 * parallel);      // to another leaf: every uplink
+            assertThat(r.nextHops(leaf0, 1)).hasSize(1);                 // own host
+            int spine = t.nodeId("spine2");
+            assertThat(r.nextHops(spine, 5)).hasSize(parallel);
+            // every member of the leaf's group is an uplink to a spine
+            for (int local : r.nextHops(leaf0, 5)) {
+                assertThat(t.tier(t.peerNode(t.firstPort(leaf0) + local))).isEqualTo(Tier.AGG);
+            }
+            assertThat(r.pathCount(0, 1)).isEqualTo(1);
+            assertThat(r.pathIds(0, 5)).hasSize(4 * parallel * parallel);
+        }
+        assertThat(TopologyTest.leafSpine(2, 8, 1, 1).routing().pathCount(0, 1)).isEqualTo(8);
+    }
+
+    @Test
+    void fatTreeGroupsAndPathCounts() {
+        for (int k : new int[] {4, 8}) {
+            Topology t = FatTree.kAry(k, G100, G100, LAT).build();
+            Routing r = t.routing();
+            int h = k / 2;
+            int last = t.hostCount() - 1;
+            int tor0 = t.hostTor(0);
+            assertThat(r.nextHops(tor0, last)).hasSize(h);               // k/2 aggs
+            assertThat(r.nextHops(tor0, h)).hasSize(h);                  // other ToR in the pod
+            assertThat(r.nextHops(t.nodeId("agg0"), last)).hasSize(h);   // k/2 cores
+            assertThat(r.nextHops(t.nodeId("core0"), last)).hasSize(1);  // one agg in the pod
+            assertThat(r.pathCount(0, last)).isEqualTo(h * h);           // inter-pod
+            assertThat(r.pathCount(0, h)).isEqualTo(h);                  // intra-pod
+            assertThat(r.pathCount(0, 1)).isEqualTo(1);                  // same ToR
+        }
+    }
+
+    @Test
+    void distinctPathIdsTakeDistinctPortSequences() {
+        List<Topology> fabrics = List.of(TopologyTest.leafSpine(3, 4, 2, 2), FatTree.kAry(4, G100, G100, LAT).build(),
+                FatTree.kAry(8, G100, G100, LAT).build(), FatTree.builder(2, 2, 2, 4, 2, 2, G100, G100, LAT).build());
+        for (Topology t : fabrics) {
+            Routing r = t.routing();
+            for (int[] pair : pairs(t)) {
+                int src = pair[0], dst = pair[1];
+                Set<String> seen = new HashSet<>();
+                int[] ids = r.pathIds(src, dst);
+                for (int id : ids) {
+                    int[] ports = r.pathPorts(src, dst, id);
+                    assertThat(seen.add(Arrays.toString(ports))).as("path %d of %d->%d is unique", id, src, dst).isTrue();
+                    assertValidPath(t, src, dst, ports);
+                }
+                assertThat(seen).hasSize(ids.length);
+            }
+        }
+    }
+
+    @Test
+    void reversePathTraversesExactlyTheReverseLinks() {
+        List<Topology> fabrics = List.of(TopologyTest.leafSpine(3, 4, 2, 2), FatTree.kAry(4, G100, G100, LAT).build(),
+                FatTree.builder(2, 2, 2, 4, 2, 2, G100, G100, LAT).build(),
+                FatTree.builder(8, 4, 4, 16, 16, 4, G100, G100, LAT).build());
+        for (Topology t : fabrics) {
+            Routing r = t.routing();
+            for (int[] pair : pairs(t)) {
+                int src = pair[0], dst = pair[1];
+                for (int id : r.pathIds(src, dst)) {
+                    int[] fwd = r.pathPorts(src, dst, id);
+                    int rev = r.reversePathId(src, dst, id);
+                    int[] back = r.pathPorts(dst, src, rev);
+                    int[] expected = new int[fwd.length];
+                    for (int i = 0; i < fwd.length - 1; i++) expected[i] = t.portPeer(fwd[fwd.length - 2 - i]);
+                    expected[fwd.length - 1] = t.portPeer(t.hostPort(src)); // src ToR's port down to src
+                    assertThat(back).as("reverse of %d->%d path %d", src, dst, id).containsExactly(expected);
+                    // and the reverse of the reverse is the original
+                    assertThat(r.pathPorts(src, dst, r.reversePathId(dst, src, rev))).containsExactly(fwd);
+                }
+            }
+        }
+    }
+
+    /** A few host pairs: same ToR, same pod / neighbouring leaf, far apart. */
+    private static List<int[]> pairs(Topology t) {
+        int n = t.hostCount();
+        int perTor = 0;
+        for (int h = 0; h < n; h++) if (t.hostTor(h) == t.hostTor(0)) perTor++;
+        return List.of(new int[] {0, 1 % n}, new int[] {0, perTor}, new int[] {perTor + 1, 0}, new int[] {0, n - 1},
+                new int[] {n - 1, n / 2 - 1});
+    }
+
+    /** The ports chain: each starts where the previous one ends, and the last one reaches dst. */
+    private static void assertValidPath(Topology t, int src, int dst, int[] ports) {
+        int node = t.hostTor(src);
+        for (int p : ports) {
+            assertThat(t.portOwner(p)).isEqualTo(node);
+            node = t.peerNode(p);
+        }
+        assertThat(node).isEqualTo(dst);
+    }
+}
