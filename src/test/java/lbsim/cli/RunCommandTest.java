@@ -1,0 +1,103 @@
+package lbsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunCommandTest {
+    @TempDir
+    Path tmp;
+
+    record Outcome(int code, String out, String err) {}
+
+    static Outcome exec(String... args) {
+        PrintStream oldOut = System.out, oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true));
+        System.setErr(new PrintStream(err, true));
+        try {
+            int code = Main.execute(args);
+            return new Outcome(code, out.toString(), err.toString());
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    private Path scenario(String yaml) throws Exception {
+        Path f = tmp.resolve("s.yaml");
+        Files.writeString(f, yaml);
+        return f;
+    }
+
+    private static final String SMALL = """
+            name: small
+            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4}
+            workload: {kind: permutation, size_bytes: 100000}
+            """;
+
+    @Test
+    void runWritesTheThreeResultFilesAndTheResolvedScenario() throws Exception {
+        Path out = tmp.resolve("out");
+        Outcome o = exec("run", scenario(SMALL).toString(), "--out", out.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(out.resolve("summary.json")).exists();
+        assertThat(Files.readString(out.resolve("flows.csv")).lines()).hasSize(1 + 8);
+        assertThat(Files.readString(out.resolve("links.csv"))).startsWith("link,from,to");
+        // defaults are written into the resolved scenario
+        assertThat(Files.readString(out.resolve("scenario.resolved.yaml"))).contains("timeout_us: 1000", "cc: \"dctcp\"");
+    }
+
+    @Test
+    void unknownKeyIsExitTwoNamingFileKeyAndAllowedKeys() throws Exception {
+        Path f = scenario(SMALL.replace("leaves: 2", "leafs: 2"));
+        Outcome o = exec("run", f.toString(), "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains(f.toString(), "topology.leafs", "unknown key", "leaves");
+    }
+
+    @Test
+    void badEnumValueListsAllowedValues() throws Exception {
+        Outcome o = exec("run", scenario(SMALL).toString(), "--set", "load_balancer.scheme=magic", "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("load_balancer.scheme", "magic", "ecmp", "spray-host");
+    }
+
+    @Test
+    void plannedSchemeIsRefusedAsNotBuiltYet() throws Exception {
+        Outcome o = exec("run", scenario(SMALL).toString(), "--set", "load_balancer.scheme=hopper", "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("not built yet");
+    }
+
+    @Test
+    void missingFileIsExitTwo() {
+        Outcome o = exec("run", tmp.resolve("nope.yaml").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("nope.yaml");
+    }
+
+    @Test
+    void compareWritesCsvAndReportWithOneRowPerScheme() throws Exception {
+        Path out = tmp.resolve("cmp");
+        Outcome o = exec("compare", scenario(SMALL).toString(), "--schemes", "ecmp,spray-host", "--out", out.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(Files.readString(out.resolve("compare.csv")).lines()).hasSize(3);
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "spray-host");
+        assertThat(o.out()).contains("ecmp", "spray-host", "x_ideal");
+    }
+
+    @Test
+    void everyExampleScenarioLoads() throws Exception {
+        try (var files = Files.list(Path.of("examples"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
+                lbsim.experiment.ScenarioLoader.load(f, java.util.List.of(), null);
+            }
+        }
+    }
+}
