@@ -94,7 +94,7 @@ class RunCommandTest {
 
     @Test
     void everyExampleScenarioLoads() throws Exception {
-        try (var files = Files.list(Path.of("examples"))) {
+        try (var files = Files.walk(Path.of("examples"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
                 lbsim.experiment.ScenarioLoader.load(f, java.util.List.of(), null);
             }
