@@ -11,6 +11,7 @@ import lbsim.engine.Simulation;
 public final class Port implements EventHandler {
     static final int TX_DONE = 1;
     static final int PFC_FRAME = 2;
+    static final int WIRE_HEAD_ARRIVES = 3;
     /** Bytes of a PFC frame on the wire (64 B minimum Ethernet frame). */
     public static final int PFC_FRAME_BYTES = 64;
 
@@ -34,6 +35,13 @@ public final class Port implements EventHandler {
 
     private boolean up = true;
     private LinkLoss loss;
+
+    // Packets propagating on the wire, in departure order. Latency is constant per link, so
+    // they arrive in that order: only the head has an event in the global queue, which keeps
+    // the heap as small as the number of busy links instead of the number of packets in flight.
+    private final PacketQueue onWire = new PacketQueue();
+    private long[] wireArrival = new long[16];
+    private int wireHead;
 
     // counters
     long txBytes;
@@ -134,13 +142,32 @@ public final class Port implements EventHandler {
                 wireDrops++;
                 net.dropped(p);
             } else {
-                sim.schedule(latencyPs, peer, Node.ARRIVE, peerLocal, p);
+                putOnWire(p);
             }
             startNext();
+        } else if (kind == WIRE_HEAD_ARRIVES) {
+            Packet p = onWire.poll();
+            wireHead = (wireHead + 1) & (wireArrival.length - 1);
+            if (!onWire.isEmpty()) sim.scheduleAt(wireArrival[wireHead], this, WIRE_HEAD_ARRIVES, 0, null);
+            peer.receive(p, peerLocal);
         } else if (kind == PFC_FRAME) {
             pauseFramesReceived += arg != 0 ? 1 : 0;
             setDataPaused(arg != 0);
         }
+    }
+
+    private void putOnWire(Packet p) {
+        int n = onWire.size();
+        if (n == wireArrival.length) {
+            long[] bigger = new long[n * 2];
+            for (int i = 0; i < n; i++) bigger[i] = wireArrival[(wireHead + i) & (n - 1)];
+            wireArrival = bigger;
+            wireHead = 0;
+        }
+        long at = sim.now() + latencyPs;
+        wireArrival[(wireHead + n) & (wireArrival.length - 1)] = at;
+        onWire.add(p);
+        if (n == 0) sim.scheduleAt(at, this, WIRE_HEAD_ARRIVES, 0, null);
     }
 
     private void setDataPaused(boolean pause) {

@@ -13,9 +13,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * back to back, every further hop adds the store-and-forward of the last packet only, and
  * every link adds its propagation delay:
  *
- * <pre>FCT = sum over packets of ser(wire_i) + (hops - 1) ser(wire_last) + hops x latency</pre>
+ * <pre>FCT = sum over packets of ser(wire_i) + (hops - 1) ser(wire_last') + hops x latency</pre>
  *
- * measured at the receiver (the last byte delivered).
+ * measured at the receiver (the last byte delivered). With equal link rates a short last
+ * packet cannot overtake the full packet ahead of it: at every store-and-forward hop it
+ * waits for that packet's serialisation, so {@code wire_last'} is a full packet whenever the
+ * flow has more than one packet, and the last (only) packet otherwise.
  */
 class LoneFlowTest {
     static final double GBPS = 100;
@@ -39,7 +42,8 @@ class LoneFlowTest {
         long n = (size + MTU - 1) / MTU;
         long lastPayload = size - (n - 1) * MTU;
         double lastNs = (lastPayload + HDR) * 8 / GBPS;
-        return (n - 1) * PACKET_NS + lastNs + (hops - 1) * lastNs + hops * LAT_NS;
+        double perHopNs = n > 1 ? PACKET_NS : lastNs;
+        return (n - 1) * PACKET_NS + lastNs + (hops - 1) * perHopNs + hops * LAT_NS;
     }
 
     @ParameterizedTest(name = "{0}->{1} {2} B, {3} hops")
