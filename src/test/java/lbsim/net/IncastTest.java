@@ -46,13 +46,15 @@ class IncastTest {
     }
 
     @Test
-    void pfcHoldsEvenWhenTheBufferIsSmallerThanTheBurst() {
-        // 200 KB: less than the reserved headroom, so XOFF is 0 and every ingress pauses at
-        // once; what is in flight must still fit (8 x 33 KB).
+    void pfcWithABufferSmallerThanItsHeadroomStillCompletes() {
+        // 200 KB is less than the headroom PFC would reserve (333 200 B), so XOFF is 0 and every
+        // ingress pauses at once, but the packets already in flight (up to 8 x 33 KB) do not
+        // fit: losslessness cannot be guaranteed by this configuration and the switch drops
+        // what does not fit. Recovery must still deliver everything.
         RunResult r = Scenarios.run(incast(200_000, true));
         Scenarios.assertConserved(r);
         assertThat(r.pfcPauses()).isPositive();
-        assertThat(r.packetsDropped()).isZero();
+        assertThat(r.packetsDropped()).isEqualTo(r.links().stream().mapToLong(LinkRecord::drops).sum());
     }
 
     @Test

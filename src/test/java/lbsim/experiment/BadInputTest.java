@@ -1,0 +1,81 @@
+package lbsim.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+
+class BadInputTest {
+    static final String OK = """
+            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+            workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 1000}]}
+            """;
+
+    static AbstractThrowableAssert<?, ? extends Throwable> bad(String yaml, String... overrides) {
+        return assertThatThrownBy(() -> Runner.run(ScenarioLoader.parse("bad.yaml", yaml, null, List.of(overrides), null),
+                Runner.Progress.NONE)).isInstanceOf(BadInputException.class).hasMessageContaining("bad.yaml");
+    }
+
+    @Test
+    void theBaseScenarioIsFine() {
+        assertThat(Scenarios.run(OK).completed()).isTrue();
+    }
+
+    @Test
+    void unknownKeysAreRefusedByName() {
+        bad(OK.replace("spines: 2", "spines: 2, leafs: 3")).hasMessageContaining("topology.leafs")
+                .hasMessageContaining("unknown key").hasMessageContaining("leaves");
+        bad(OK + "colour: blue\n").hasMessageContaining("colour").hasMessageContaining("unknown key");
+        bad(OK, "transport.pfcc=true").hasMessageContaining("transport.pfcc");
+        bad(OK, "workload.flows[0]=1").hasMessageContaining("workload");
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, prio: 3")).hasMessageContaining("workload.flows[0].prio");
+        bad(OK + "failures: [{link: leaf0-spine0, kind: down, capacity_fraction: 0.5}]\n")
+                .hasMessageContaining("failures[0].capacity_fraction");
+    }
+
+    @Test
+    void badEnumValuesListTheAllowedOnes() {
+        bad(OK, "transport.cc=reno").hasMessageContaining("transport.cc").hasMessageContaining("'reno'")
+                .hasMessageContaining("dctcp").hasMessageContaining("dcqcn").hasMessageContaining("fixed-rate");
+        bad(OK, "topology.kind=torus").hasMessageContaining("topology.kind").hasMessageContaining("leaf-spine")
+                .hasMessageContaining("fat-tree");
+        bad(OK, "load_balancer.scheme=magic").hasMessageContaining("load_balancer.scheme").hasMessageContaining("ecmp");
+        bad(OK, "workload.kind=random").hasMessageContaining("workload.kind").hasMessageContaining("permutation")
+                .hasMessageContaining("htsim-cm");
+        bad(OK + "failures: [{link: leaf0-spine0, kind: melt}]\n").hasMessageContaining("failures[0].kind")
+                .hasMessageContaining("down").hasMessageContaining("degrade").hasMessageContaining("flaky");
+        bad(OK, "transport.loss_recovery=magic").hasMessageContaining("transport.loss_recovery")
+                .hasMessageContaining("go-back-n");
+        bad(OK, "transport.pfc=maybe").hasMessageContaining("transport.pfc").hasMessageContaining("true or false");
+    }
+
+    @Test
+    void missingWorkloadIsNamed() {
+        bad("topology: {kind: leaf-spine}\n").hasMessageContaining("workload").hasMessageContaining("missing")
+                .hasMessageContaining("flows");
+        bad(OK.replace("size_bytes: 1000", "bytes: 1000")).hasMessageContaining("size_bytes");
+        bad("workload: {kind: htsim-cm}\n").hasMessageContaining("workload.file").hasMessageContaining("missing");
+        bad("workload: {kind: htsim-cm, file: /nonexistent/x.cm}\n").hasMessageContaining("workload.file")
+                .hasMessageContaining("/nonexistent/x.cm");
+    }
+
+    @Test
+    void outOfRangeNumbersAreRefused() {
+        bad(OK, "topology.leaves=0").hasMessageContaining("topology.leaves").hasMessageContaining("out of range");
+        bad(OK, "topology.mtu_bytes=10").hasMessageContaining("topology.mtu_bytes").hasMessageContaining("out of range");
+        bad(OK, "topology.link_gbps=-5").hasMessageContaining("topology.link_gbps").hasMessageContaining("out of range");
+        bad(OK, "transport.timeout_us=0").hasMessageContaining("transport.timeout_us");
+        bad(OK, "max_time_ms=0").hasMessageContaining("max_time_ms");
+        bad(OK, "topology.spines=many").hasMessageContaining("topology.spines").hasMessageContaining("integer");
+        bad(OK.replace("dst: 2", "dst: 9")).hasMessageContaining("workload.flows[0].dst").hasMessageContaining("9");
+        bad(OK.replace("dst: 2", "dst: 0")).hasMessageContaining("workload.flows[0].dst");
+        bad(OK.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, kind: fat-tree, k: 5}").replace("kind: leaf-spine, ", ""))
+                .hasMessageContaining("topology");
+        bad(OK + "failures: [{link: leaf7-spine0}]\n").hasMessageContaining("failures[0].link").hasMessageContaining("leaf7-spine0");
+        bad(OK, "switch.ecn_kmin_bytes=100", "switch.ecn_kmax_bytes=50").hasMessageContaining("switch.ecn_kmax_bytes");
+        bad("- 1\n- 2\n").hasMessageContaining("mapping");
+        bad("topology: {kind: [\n").hasMessageContaining("YAML");
+    }
+}

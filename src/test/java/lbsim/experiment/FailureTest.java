@@ -1,0 +1,64 @@
+package lbsim.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import lbsim.metrics.FlowRecord;
+import lbsim.metrics.RunResult;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A link that goes down is invisible to ECMP until detection (Ethereal §4.2: 100 ms): a flow
+ * hashed onto it loses everything and times out until the switches reroute.
+ */
+class FailureTest {
+    static String scenario(long seed) {
+        return """
+                seed: %d
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, link_gbps: 100,
+                           link_latency_ns: 1000, mtu_bytes: 4096}
+                transport: {cc: dctcp, timeout_us: 1000}
+                load_balancer: {scheme: ecmp}
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 1048576, start_ns: 0}]}
+                max_time_ms: 500
+                """.formatted(seed);
+    }
+
+    /** A seed whose ECMP hash sends the flow 0 -> 2 through leaf0 -> spine1. */
+    static long seedThroughSpine1() {
+        for (long seed = 1; seed <= 64; seed++) {
+            RunResult r = Scenarios.run(scenario(seed));
+            if (Scenarios.bytes(r, "leaf0", "spine1") > 1_000_000) {
+                assertThat(Scenarios.bytes(r, "leaf0", "spine0")).isZero();
+                return seed;
+            }
+        }
+        throw new AssertionError("no seed in 1..64 hashes the flow onto spine1 (ECMP should, about half the time)");
+    }
+
+    @Test
+    void undetectedFailureTimesOutUntilReroute() {
+        long seed = seedThroughSpine1();
+        String failed = scenario(seed) + "failures: [{at_us: 0, link: \"leaf0-spine1\", kind: down, detect_ms: 100}]\n";
+        RunResult r = Scenarios.run(failed);
+        Scenarios.assertConserved(r);
+        FlowRecord f = r.flows().get(0);
+        assertThat(r.timeouts()).isPositive();
+        assertThat(f.timeouts()).isPositive();
+        assertThat(r.packetsDropped()).isPositive();
+        assertThat(f.fctNs()).as("finishes only after detection").isGreaterThan(100e6).isLessThan(110e6);
+        assertThat(Scenarios.bytes(r, "leaf0", "spine0")).as("rerouted via spine0").isGreaterThan(1_000_000);
+    }
+
+    @Test
+    void immediateDetectionReroutesWithoutLoss() {
+        long seed = seedThroughSpine1();
+        String failed = scenario(seed) + "failures: [{at_us: 0, link: \"leaf0-spine1\", kind: down, detect_ms: 0}]\n";
+        RunResult r = Scenarios.run(failed);
+        Scenarios.assertConserved(r);
+        assertThat(r.timeouts()).isZero();
+        assertThat(r.packetsDropped()).isZero();
+        assertThat(r.flows().get(0).fctNs()).as("microseconds, not milliseconds").isLessThan(200_000);
+        assertThat(Scenarios.bytes(r, "leaf0", "spine1")).isZero();
+        assertThat(Scenarios.bytes(r, "spine1", "leaf0")).isZero();
+    }
+}

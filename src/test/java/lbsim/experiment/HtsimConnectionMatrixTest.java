@@ -1,0 +1,129 @@
+package lbsim.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import lbsim.metrics.FlowRecord;
+import lbsim.metrics.RunResult;
+import lbsim.workload.FlowGraph;
+import lbsim.workload.FlowSpec;
+import lbsim.workload.HtsimConnectionMatrix;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+class HtsimConnectionMatrixTest {
+    static final String CM = """
+            Nodes 8
+            Connections 6
+            Triggers 2
+            # comment
+            trigger id 1 barrier count 2
+            trigger id 2 oneshot
+            5->6 id 10 trigger 1 size 3000 send_done_trigger 2
+            0->1 id 1 start 0 size 1000 recv_done_trigger 1
+            2->3 id 2 start 5000000 size 2000 send_done_trigger 1 prio 1
+            7->0 id 11 trigger 2 size 4000
+            3->4 id 12 trigger 2 size 500 msg 3
+            4->5 id 3 start 1000 size 100
+            """;
+
+    static FlowGraph read(String text) throws Exception {
+        return HtsimConnectionMatrix.read(new StringReader(text));
+    }
+
+    @Test
+    void readsConnectionsAndTurnsTriggersIntoDependencies() throws Exception {
+        FlowGraph g = read(CM);
+        assertThat(g.size()).isEqualTo(6);
+        assertThat(g.maxHost()).isEqualTo(7);
+        FlowSpec c10 = byLabel(g, "cm id 10"), c1 = byLabel(g, "cm id 1"), c2 = byLabel(g, "cm id 2");
+        FlowSpec c11 = byLabel(g, "cm id 11"), c12 = byLabel(g, "cm id 12"), c3 = byLabel(g, "cm id 3");
+        assertThat(c1.src()).isEqualTo(0);
+        assertThat(c1.dst()).isEqualTo(1);
+        assertThat(c1.sizeBytes()).isEqualTo(1000);
+        assertThat(c2.startPs()).as("start is in picoseconds").isEqualTo(5_000_000);
+        assertThat(c3.startPs()).isEqualTo(1000);
+        assertThat(c1.afterCount()).isZero();
+        // barrier 1 is fired by connections 1 and 2: connection 10 waits for both
+        assertThat(c10.after()).containsExactlyInAnyOrder(c1.id(), c2.id());
+        assertThat(c10.afterCount()).isEqualTo(2);
+        // one-shot 2 is fired by connection 10: 11 and 12 wait for it (first activation)
+        assertThat(c11.after()).containsExactly(c10.id());
+        assertThat(c11.afterCount()).isEqualTo(1);
+        assertThat(c12.after()).containsExactly(c10.id());
+        // dependencies come first in the graph
+        for (FlowSpec f : g.flows()) for (int d : f.after()) assertThat(d).isLessThan(f.id());
+    }
+
+    @Test
+    void theTriggeredScenarioRunsInDependencyOrder() {
+        String yaml = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4}
+                workload: {kind: flows, flows: [{src: 0, dst: 1, size_bytes: 1000}]}
+                """;
+        // run the matrix's graph through the scenario path by writing it to a temp file
+        try {
+            Path f = Files.createTempFile("lbsim", ".cm");
+            Files.writeString(f, CM);
+            RunResult r = Scenarios.run(yaml, "workload={kind: htsim-cm, file: \"" + f + "\"}");
+            Files.delete(f);
+            Scenarios.assertConserved(r);
+            FlowRecord c1 = byLabel(r, "cm id 1"), c2 = byLabel(r, "cm id 2"), c10 = byLabel(r, "cm id 10");
+            FlowRecord c11 = byLabel(r, "cm id 11");
+            assertThat(c2.startNs()).isEqualTo(5000.0);
+            assertThat(c10.startNs()).isGreaterThanOrEqualTo(Math.max(c1.finishNs(), c2.finishNs()));
+            assertThat(c11.startNs()).isGreaterThanOrEqualTo(c10.finishNs());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void formatErrorsNameTheLine() {
+        assertThatThrownBy(() -> read("Nodes 4\n0->1 id 1 start 0 size 10 colour red\n"))
+                .isInstanceOf(HtsimConnectionMatrix.FormatException.class).hasMessageContaining("line 2").hasMessageContaining("colour");
+        assertThatThrownBy(() -> read("Nodes 4\n0->9 id 1 start 0 size 10\n")).hasMessageContaining("line 2");
+        assertThatThrownBy(() -> read("Nodes 4\n0->1 id 1 trigger 3 size 10\n")).hasMessageContaining("never fired");
+        assertThatThrownBy(() -> read("0->1 id 1 start 0 size 10\n")).hasMessageContaining("Nodes");
+        assertThatThrownBy(() -> read("Nodes 4\n0->1 id 1 start x size 10\n")).hasMessageContaining("'x'");
+        assertThatThrownBy(() -> read("Nodes 4\n0->1 id 1 start 0 size 10\n1->2 id 1 start 0 size 10\n"))
+                .hasMessageContaining("duplicate");
+        assertThatThrownBy(() -> read("Nodes 4\n0->1 id 1 trigger 1 size 10 send_done_trigger 2\n"
+                + "1->2 id 2 trigger 2 size 10 send_done_trigger 1\n")).hasMessageContaining("cycle");
+    }
+
+    @Test
+    void htsimPermutationOn128HostFatTree() {
+        Path file = Path.of("../shared/reference/htsim-traffic/perm_128n_128c_2MB.cm");
+        Assumptions.assumeTrue(Files.isReadable(file), "reference traffic not present: " + file.toAbsolutePath());
+        String yaml = """
+                topology: {kind: fat-tree, k: 8, link_gbps: 100, link_latency_ns: 1000}
+                workload: {kind: htsim-cm, file: "%s"}
+                max_time_ms: 200
+                """.formatted(file);
+        RunResult r = Runner.run(ScenarioLoader.parse("cm.yaml", yaml, Path.of("."), List.of(), null), Runner.Progress.NONE);
+        Scenarios.assertConserved(r);
+        assertThat(r.flows()).hasSize(128);
+        assertThat(r.flows()).allSatisfy(f -> assertThat(f.sizeBytes()).isEqualTo(2_000_000));
+        // a permutation: every host sends once and receives once
+        assertThat(r.flows().stream().map(FlowRecord::src).distinct().count()).isEqualTo(128);
+        assertThat(r.flows().stream().map(FlowRecord::dst).distinct().count()).isEqualTo(128);
+        // no flow beats its NIC: 2 MB at 100 Gbps is about 162.5 us on the wire
+        double wireNs = Math.ceil(2_000_000 / 4096.0) * 64 * 8 / 100.0 + 2_000_000 * 8 / 100.0;
+        assertThat(r.flows()).allSatisfy(f -> assertThat(f.fctNs()).isGreaterThan(wireNs));
+        assertThat(r.idealCctNs()).isPositive();
+        assertThat(r.lastFinishNs()).isGreaterThanOrEqualTo(r.idealCctNs());
+    }
+
+    private static FlowSpec byLabel(FlowGraph g, String label) {
+        return g.flows().stream().filter(f -> f.label().equals(label)).findFirst().orElseThrow();
+    }
+
+    private static FlowRecord byLabel(RunResult r, String label) {
+        return r.flows().stream().filter(f -> f.label().equals(label)).findFirst().orElseThrow();
+    }
+}
