@@ -6,7 +6,6 @@ import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
 import lbsim.lb.Scheme;
 import lbsim.lb.SchemeContext;
-import lbsim.lb.Schemes;
 import lbsim.metrics.FlowRecord;
 import lbsim.metrics.LinkRecord;
 import lbsim.metrics.RunResult;
@@ -60,7 +59,7 @@ public final class Runner {
         long bdp = rttPs * hostRate / 8 / Simulation.PS_PER_S;
         TransportConfig tcfg = sc.transport().resolve(mtu, bdp, hostRate / Math.max(1, maxFlowsPerHost(graph, topo.hostCount())));
         SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport());
-        Scheme scheme = Schemes.create(sc.scheme(), new SchemeContext(sim, topo));
+        Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());
         WorkloadDriver[] driver = new WorkloadDriver[1];
         Transport transport = new Transport(sim, net, tcfg, scheme.host(), f -> driver[0].onFlowDelivered(f));

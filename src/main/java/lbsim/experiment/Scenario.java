@@ -1,6 +1,9 @@
 package lbsim.experiment;
 
 import java.util.List;
+import java.util.function.Function;
+import lbsim.lb.Scheme;
+import lbsim.lb.SchemeContext;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -8,6 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
  * is written beside the results.
  */
 public record Scenario(String file, String name, long seed, double maxTimeMs, TopologySpec topology,
-                       TransportSpec transport, SwitchSpec switchSpec, String scheme, WorkloadSpec workload,
+                       TransportSpec transport, SwitchSpec switchSpec, String scheme,
+                       Function<SchemeContext, Scheme> schemeFactory, WorkloadSpec workload,
                        List<FailureSpec> failures, ObjectNode resolved) {
 }

@@ -95,13 +95,14 @@ public final class ScenarioLoader {
         Section lb = root.section("load_balancer");
         String scheme = lb.string("scheme", "ecmp");
         checkScheme(lb, scheme);
+        var schemeFactory = Schemes.bind(scheme, lb);
         lb.finish();
         if (!root.has("workload")) throw root.error("workload", "missing (required); kinds: " + String.join(", ", WorkloadSpec.KINDS));
         WorkloadSpec workload = WorkloadSpec.from(root.section("workload"), baseDir);
         List<FailureSpec> failures = new ArrayList<>();
         for (Section f : root.sections("failures")) failures.add(FailureSpec.from(f));
         root.finish();
-        return new Scenario(file, name, seed, maxTimeMs, topo, transport, sw, scheme, workload, failures, tree);
+        return new Scenario(file, name, seed, maxTimeMs, topo, transport, sw, scheme, schemeFactory, workload, failures, tree);
     }
 
     static void checkScheme(Section lb, String scheme) {

@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
  * are written back into the tree, so after binding the tree is the resolved scenario.
  * {@link #finish()} rejects every key nobody read, naming the allowed ones.
  */
-public final class Section {
+public final class Section implements lbsim.lb.SchemeParams {
     private final String file;
     private final String path;
     private final ObjectNode node;
@@ -101,6 +101,7 @@ public final class Section {
         return x;
     }
 
+    @Override
     public int intValue(String k, int def, int min, int max) {
         return (int) longValue(k, def, min, max);
     }
@@ -110,6 +111,7 @@ public final class Section {
         return longValue(k, 0, min, max);
     }
 
+    @Override
     public double doubleValue(String k, double def, double min, double max) {
         JsonNode v = raw(k);
         if (v == null) {

@@ -1,23 +1,50 @@
 package lbsim.lb;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
  * Registry of load-balancing schemes by scenario name ({@code load_balancer.scheme}). A new
- * scheme is one file plus one line here.
+ * scheme is one file plus one entry here: the entry reads the scheme's own keys and returns
+ * the factory that builds it for a run.
  */
 public final class Schemes {
     private Schemes() {}
 
-    private static final Map<String, Function<SchemeContext, Scheme>> BUILT = Map.of(
-            "ecmp", c -> new Scheme("ecmp", new Ecmp.Host(c.random("ecmp")),
-                    sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"))),
-            "spray-host", c -> new Scheme("spray-host", new HostSpray(c.random("spray-host")),
-                    sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"))),
-            "spray-switch", c -> new Scheme("spray-switch", new SwitchSpray.Host(c.random("spray-switch")),
-                    sw -> new SwitchSpray()));
+    /** Reads a scheme's parameters (validating them) and returns its per-run factory. */
+    public interface Binder {
+        Function<SchemeContext, Scheme> bind(SchemeParams params);
+    }
+
+    private static final Map<String, Binder> BUILT = new LinkedHashMap<>();
+
+    static {
+        BUILT.put("ecmp", p -> c -> new Scheme("ecmp", new Ecmp.Host(c.random("ecmp")), ecmpSwitches(c)));
+        BUILT.put("spray-host", p -> c -> new Scheme("spray-host", new HostSpray(c.random("spray-host")), ecmpSwitches(c)));
+        BUILT.put("spray-switch", p -> c -> new Scheme("spray-switch", new SwitchSpray.Host(c.random("spray-switch")),
+                sw -> new SwitchSpray()));
+        BUILT.put("spray-adaptive", p -> c -> new Scheme("spray-adaptive", new SwitchSpray.Host(c.random("spray-adaptive")),
+                sw -> new AdaptiveSpray(c.sim().random().stream("lb.spray-adaptive." + c.topology().nodeName(sw.id)))));
+        BUILT.put("drill", p -> {
+            int d = p.intValue("d", 2, 1, 64);
+            return c -> new Scheme("drill", new SwitchSpray.Host(c.random("drill")),
+                    sw -> new Drill(d, c.sim().random().stream("lb.drill." + c.topology().nodeName(sw.id))));
+        });
+        BUILT.put("subflows", p -> {
+            int k = p.intValue("count", 2, 1, 4096);
+            return c -> new Scheme("subflows", new Subflows(k, c.random("subflows")), ecmpSwitches(c));
+        });
+        BUILT.put("mprdma", p -> {
+            int x = p.intValue("splits", 2, 1, 4096);
+            return c -> new Scheme("mprdma", MpRdma.hostHalf(x, c.random("mprdma")), ecmpSwitches(c));
+        });
+    }
+
+    private static Function<lbsim.net.Switch, lbsim.net.ForwardingStrategy> ecmpSwitches(SchemeContext c) {
+        return sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"));
+    }
 
     /** Every name of the interface contract, in presentation order. */
     public static final List<String> ALL = List.of("ecmp", "spray-host", "spray-switch", "spray-adaptive", "drill",
@@ -37,9 +64,26 @@ public final class Schemes {
         return ALL.contains(name);
     }
 
+    /** Builds a scheme with every parameter at its default (for programmatic use). */
     public static Scheme create(String name, SchemeContext ctx) {
-        Function<SchemeContext, Scheme> f = BUILT.get(name);
-        if (f == null) throw new IllegalArgumentException("scheme not available: " + name);
-        return f.apply(ctx);
+        SchemeParams defaults = new SchemeParams() {
+            @Override
+            public int intValue(String key, int def, int min, int max) {
+                return def;
+            }
+
+            @Override
+            public double doubleValue(String key, double def, double min, double max) {
+                return def;
+            }
+        };
+        return bind(name, defaults).apply(ctx);
+    }
+
+    /** Reads the scheme's keys; throws IllegalArgumentException for an unavailable name. */
+    public static Function<SchemeContext, Scheme> bind(String name, SchemeParams params) {
+        Binder b = BUILT.get(name);
+        if (b == null) throw new IllegalArgumentException("scheme not available: " + name);
+        return b.bind(params);
     }
 }

@@ -1,0 +1,11 @@
+package lbsim.lb;
+
+/**
+ * Scheme-specific keys of the scenario's {@code load_balancer} section, read with defaults
+ * and range checks; a scheme reads only its own keys, and any other key is an error.
+ */
+public interface SchemeParams {
+    int intValue(String key, int def, int min, int max);
+
+    double doubleValue(String key, double def, double min, double max);
+}
