@@ -65,6 +65,13 @@ public final class Runner {
         Transport transport = new Transport(sim, net, tcfg, scheme.host(), f -> driver[0].onFlowDelivered(f));
         driver[0] = new WorkloadDriver(sim, transport, graph);
         List<String> warnings = new ArrayList<>();
+        for (var s : net.switches()) {
+            String w = s.bufferWarning();
+            if (w != null) {
+                warnings.add(w + " (and possibly other switches)");
+                break;
+            }
+        }
         injectFailures(sc, topo, net, sim);
         driver[0].start();
 

@@ -34,6 +34,17 @@ final class SharedBuffer {
         sharedPool = cfg.pfc() ? Math.max(0, total - reserved) : total;
     }
 
+    /** With PFC: bytes set aside as headroom on every ingress port, and the whole buffer. */
+    long reservedHeadroom() {
+        long r = 0;
+        for (long h : headroom) r += h;
+        return r;
+    }
+
+    long total() {
+        return total;
+    }
+
     long egressBytes(int port) {
         return egress[port];
     }

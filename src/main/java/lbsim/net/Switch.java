@@ -67,6 +67,15 @@ public final class Switch extends Node {
         return buffer.egressBytes(localPort);
     }
 
+    /** A configuration warning, or null: PFC headroom that leaves less than a quarter of the buffer shared. */
+    public String bufferWarning() {
+        if (!cfg.pfc()) return null;
+        long reserved = buffer.reservedHeadroom();
+        if (reserved * 4 <= buffer.total() * 3) return null;
+        return name() + ": PFC headroom (" + reserved + " B over " + ports.length + " ports) leaves less than a quarter of the "
+                + buffer.total() + " B buffer shared; packets in flight after a pause may be dropped";
+    }
+
     public long bufferUsed() {
         return buffer.used();
     }
