@@ -239,15 +239,11 @@ public final class CapacityPlan implements Plan {
                 for (String w : warnings()) {
                     sb.append("WARNING: ").append(w).append('\n');
                 }
-                for (String n : notes()) {
-                    sb.append("note: ").append(n).append('\n');
-                }
+                PlanRendering.appendNotes(sb, notes());
                 yield sb.toString();
             }
             case JSON -> {
-                ObjectNode root = PlanRendering.object();
-                root.put("plan", kind());
-                root.put("source", SOURCE);
+                ObjectNode root = PlanRendering.root(kind(), SOURCE);
                 root.put("k", k);
                 root.put("failed_links", failedLinks);
                 root.put("lost_fraction", lostFraction.doubleValue());

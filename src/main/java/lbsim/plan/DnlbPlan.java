@@ -402,9 +402,7 @@ public final class DnlbPlan implements Plan {
     }
 
     private String json() {
-        ObjectNode root = PlanRendering.object();
-        root.put("plan", kind());
-        root.put("source", SOURCE);
+        ObjectNode root = PlanRendering.root(kind(), SOURCE);
         ObjectNode inputs = root.putObject("inputs");
         inputs.put("uplinks", input.uplinks());
         inputs.put("nics_per_leaf", input.nicsPerLeaf());

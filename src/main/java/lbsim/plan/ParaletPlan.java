@@ -163,15 +163,11 @@ public record ParaletPlan(long nodes, double slowdownTarget, double z, long m, d
                     sb.append("BDP bytes: ").append(bdpBytes).append('\n');
                     sb.append("flowlet size S = ceil(4 * BDP / m) bytes: ").append(flowletBytes).append('\n');
                 }
-                for (String n : notes) {
-                    sb.append("note: ").append(n).append('\n');
-                }
+                PlanRendering.appendNotes(sb, notes);
                 yield sb.toString();
             }
             case JSON -> {
-                ObjectNode root = PlanRendering.object();
-                root.put("plan", kind());
-                root.put("source", SOURCE);
+                ObjectNode root = PlanRendering.root(kind(), SOURCE);
                 root.put("nodes", nodes);
                 root.put("slowdown", slowdownTarget);
                 root.put("z", z);

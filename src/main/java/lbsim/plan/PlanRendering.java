@@ -31,6 +31,19 @@ final class PlanRendering {
     }
 
     /** Pretty JSON, objects and arrays indented by two spaces, ending with a newline. */
+    /** The JSON object every plan starts with: its kind and the paper it comes from. */
+    static ObjectNode root(String kind, String source) {
+        ObjectNode root = object();
+        root.put("plan", kind);
+        root.put("source", source);
+        return root;
+    }
+
+    /** Appends one "note: ..." line per note. */
+    static void appendNotes(StringBuilder sb, List<String> notes) {
+        for (String n : notes) sb.append("note: ").append(n).append('\n');
+    }
+
     static String json(ObjectNode node) {
         return PRETTY.writeValueAsString(node) + "\n";
     }

@@ -176,15 +176,11 @@ public record SubflowPlan(long queueBytes, long packetBytes, long flowsPerHost, 
                             .append(" ns\n");
                     sb.append("per-subflow rate r = b/(f*s): ").append(PlanRendering.num(subflowGbps())).append(" Gbps\n");
                 }
-                for (String n : notes()) {
-                    sb.append("note: ").append(n).append('\n');
-                }
+                PlanRendering.appendNotes(sb, notes());
                 yield sb.toString();
             }
             case JSON -> {
-                ObjectNode root = PlanRendering.object();
-                root.put("plan", kind());
-                root.put("source", SOURCE);
+                ObjectNode root = PlanRendering.root(kind(), SOURCE);
                 root.put("subflows", subflows);
                 root.put("queue_bytes", queueBytes);
                 root.put("mtu", packetBytes);
