@@ -14,13 +14,16 @@ import lbsim.workload.Permutation;
 import lbsim.workload.collective.CollectiveSpec;
 import lbsim.workload.collective.Collectives;
 import lbsim.workload.collective.Placement;
+import lbsim.workload.training.IterationGenerator;
+import lbsim.workload.training.TrainingPresets;
 
 /**
  * The scenario's {@code workload} section, bound per kind. {@link #build} makes the flow
  * DAG for a fabric of a given size, drawing randomness from the workload stream only.
  */
 public final class WorkloadSpec {
-    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective");
+    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training");
+    public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b");
     public static final List<String> PLACEMENTS = List.of("contiguous", "random");
 
     /** Builds a flow graph for {@code hosts} hosts. */
@@ -43,6 +46,31 @@ public final class WorkloadSpec {
         this.builder = builder;
         this.file = file;
         this.collectives = collectives;
+    }
+
+    /**
+     * One training iteration from a paper preset (docs/collectives.md): the model's
+     * collectives chained with compute gaps over {@code ranks} hosts.
+     */
+    private static Builder training(Section s) {
+        String model = s.choice("model", "ethereal-gpt2", MODELS);
+        String alg = s.choice("algorithm", "ring", List.of("ring", "double-binary-tree", "halving-doubling", "recursive-doubling", "direct"));
+        String placement = s.choice("placement", "contiguous", PLACEMENTS);
+        int ranks = s.intValue("ranks", 0, 0, 1 << 24);
+        String file = s.file();
+        return (hosts, rnd) -> {
+            int n = ranks == 0 ? hosts : ranks;
+            if (n > hosts) throw new BadInputException(file + ": workload.ranks: " + n + " ranks but the fabric has " + hosts + " hosts");
+            int[] map = placement.equals("random") ? Placement.random(n, hosts, rnd) : Placement.contiguous(n);
+            FlowGraph g = new FlowGraph();
+            try {
+                var spec = model.equals("ethereal-gpt2") ? TrainingPresets.etherealGpt2(map, alg) : TrainingPresets.ctcclLlama2_7b(map, alg);
+                IterationGenerator.append(g, spec);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+            }
+            return g;
+        };
     }
 
     /** One collective over {@code ranks} hosts (default: all), placed contiguously or at random. */
@@ -84,7 +112,7 @@ public final class WorkloadSpec {
     }
 
     public boolean isCollective() {
-        return kind.equals("collective");
+        return kind.equals("collective") || kind.equals("training");
     }
 
     /** The collectives of the last {@link #build}, for their ideal completion times. */
@@ -98,6 +126,7 @@ public final class WorkloadSpec {
             case "flows" -> explicitFlows(s);
             case "permutation" -> permutation(s);
             case "collective" -> null;
+            case "training" -> training(s);
             default -> htsim(s, baseDir);
         };
         if (b == null) {

@@ -71,4 +71,19 @@ class CollectiveRunTest {
             }
         }
     }
+
+    @Test
+    void aTrainingIterationRunsAndReportsItsLargestCollective() {
+        RunResult r = run("workload={kind: training, model: ethereal-gpt2, algorithm: ring}");
+        assertThat(r.completed()).isTrue();
+        assertThat(r.cctNs()).isPositive();
+        // collectives are chained with compute gaps, so the iteration outlasts its largest collective
+        assertThat(r.lastFinishNs()).isGreaterThan(r.cctNs());
+    }
+
+    @Test
+    void theLlamaPresetRefusesAFabricWithTooFewGpus() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> run("workload={kind: training, model: ctccl-llama2-7b}"))
+                .isInstanceOf(lbsim.experiment.BadInputException.class).hasMessageContaining("workload");
+    }
 }
