@@ -56,13 +56,21 @@ public final class Transport implements PacketSink {
         return dcqcnCnpIntervalPs;
     }
 
-    /** Starts a flow now: the path policy opens its QPs. */
+    /**
+     * Starts a flow now: the path policy opens its QPs, which start sending at once. A policy
+     * that batches flows (Ethereal's interceptor) may open them later and start them itself
+     * with {@link #startQp}.
+     */
     public Flow startFlow(FlowSpec spec) {
         Flow f = new Flow(spec, sim.now());
         policy.openFlow(this, f);
-        if (f.qps().isEmpty()) throw new IllegalStateException("path policy opened no QP for flow " + spec.id());
         for (QueuePair qp : f.qps()) qp.start();
         return f;
+    }
+
+    /** Starts a QP opened outside {@link PathPolicy#openFlow} (deferred by the policy). */
+    public void startQp(QueuePair qp) {
+        qp.start();
     }
 
     /** Splits a flow's bytes as evenly as possible over {@code n} new QPs. */
