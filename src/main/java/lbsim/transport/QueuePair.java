@@ -49,6 +49,8 @@ public final class QueuePair extends NicClient implements EventHandler {
     private long retransmitted;
     private long timeouts;
     private long lastRttPs = -1;
+    private long[] sackedBitmap;    // spraying senders: packets the receiver holds beyond a gap
+    private long sackedCount;
 
     // receiver
     private long expected;
@@ -76,7 +78,10 @@ public final class QueuePair extends NicClient implements EventHandler {
         this.lineRateBps = srcHost.nic().nominalRateBps();
         this.recovery = recovery;
         this.policy = policy;
-        if (recovery.receiverKeepsOutOfOrder() || policy.spraysPackets()) oooBitmap = new long[(int) ((packets + 63) >>> 6)];
+        if (recovery.receiverKeepsOutOfOrder() || policy.spraysPackets()) {
+            oooBitmap = new long[(int) ((packets + 63) >>> 6)];
+            sackedBitmap = new long[oooBitmap.length];
+        }
     }
 
     void setCongestionControl(CongestionControl cc) {
@@ -138,10 +143,14 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     @Override
     protected Packet pull() {
+        if (sackedBitmap != null) {
+            while (sndNxt < packets && isSet(sackedBitmap, sndNxt)) sndNxt++; // the receiver has it: resend only holes
+        }
         if (senderDone || sndNxt >= packets) return null;
         int payload = payloadOf(sndNxt);
         int wire = payload + tr.config().headerBytes();
-        long inflight = bytesOf(sndUna, sndNxt);
+        // SACKed packets have left the network, so they do not count against the window
+        long inflight = bytesOf(sndUna, sndNxt) - sackedCount * mtu;
         if (!cc.windowAllows(inflight, wire)) return null;
         long now = sim.now();
         if (nextSendPs > now) {
@@ -195,7 +204,19 @@ public final class QueuePair extends NicClient implements EventHandler {
         lastRttPs = rtt;
         long cum = Math.min(ack.seq, packets);
         long newly = 0;
+        if (sackedBitmap != null && ack.sackSeq >= cum && ack.sackSeq < packets && !isSet(sackedBitmap, ack.sackSeq)) {
+            sackedBitmap[(int) (ack.sackSeq >>> 6)] |= 1L << (ack.sackSeq & 63);
+            sackedCount++;
+        }
         if (cum > sndUna) {
+            if (sackedBitmap != null) {
+                for (long q = sndUna; q < cum; q++) {
+                    if (isSet(sackedBitmap, q)) {
+                        sackedBitmap[(int) (q >>> 6)] &= ~(1L << (q & 63));
+                        sackedCount--;
+                    }
+                }
+            }
             newly = bytesOf(sndUna, cum);
             sndUna = cum;
             if (sndNxt < sndUna) sndNxt = sndUna;
@@ -321,6 +342,10 @@ public final class QueuePair extends NicClient implements EventHandler {
         }
         dstHost.sendControl(a);
         return a;
+    }
+
+    private static boolean isSet(long[] bitmap, long seq) {
+        return (bitmap[(int) (seq >>> 6)] & (1L << (seq & 63))) != 0;
     }
 
     private boolean testAndClear(long seq) {
