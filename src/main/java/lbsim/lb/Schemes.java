@@ -40,6 +40,12 @@ public final class Schemes {
             int x = p.intValue("splits", 2, 1, 4096);
             return c -> new Scheme("mprdma", MpRdma.hostHalf(x, c.random("mprdma")), ecmpSwitches(c));
         });
+        BUILT.put("ethereal", p -> {
+            int jitterNs = p.intValue("start_jitter_ns", 0, 0, 1_000_000_000);
+            double badMs = p.doubleValue("bad_path_ms", 100.0, 0.0, 1e6);
+            return c -> new Scheme("ethereal", new Ethereal(c.topology(), c.random("ethereal"), jitterNs, badMs),
+                    ecmpSwitches(c));
+        });
     }
 
     private static Function<lbsim.net.Switch, lbsim.net.ForwardingStrategy> ecmpSwitches(SchemeContext c) {
