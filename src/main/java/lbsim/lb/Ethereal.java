@@ -1,0 +1,174 @@
+package lbsim.lb;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import lbsim.engine.EventHandler;
+import lbsim.engine.Simulation;
+import lbsim.topology.Routing;
+import lbsim.topology.Topology;
+import lbsim.transport.Flow;
+import lbsim.transport.PathPolicy;
+import lbsim.transport.QueuePair;
+import lbsim.transport.Transport;
+
+/**
+ * Ethereal (paper 000, §3): singlepath transport with source routing.
+ *
+ * <ul>
+ *   <li>Flow interceptor (§3.1): {@link #openFlow} defers; all flows a host starts at the same
+ *       instant are handled together by one zero-delay event. Rack-local flows go at once on
+ *       one ECMP QP each. The other flows' QPs start in random order, each after a uniform
+ *       random delay in [0, {@code start_jitter_ns}] (Algorithm 1, {@code flowArrival}).</li>
+ *   <li>Path assignment (§3.2): per destination ToR, {@link EtherealAssignment#assign} over the
+ *       source's good path IDs ({@link Routing#pathIds}); each piece is its own QP with a source
+ *       route. The receiver copies the reverse path ID into ACKs, so ACKs retrace the links.</li>
+ *   <li>Failures (§3.3): on a QP timeout (Go-Back-N is done by the QP) the QP moves to a random
+ *       good path and the old path ID is marked bad for this source host for {@code bad_path_ms};
+ *       later batches use good paths only (all paths if none is good).</li>
+ * </ul>
+ * Bad-path state is keyed by path ID alone (the paper refers to paths "solely based on the
+ * 16-bit encoding"), so a bad first byte (uplink) excludes that uplink for every destination.
+ */
+public final class Ethereal implements PathPolicy, EventHandler {
+    private static final int EV_BATCH = 1;
+    private static final int EV_START = 2;
+
+    private final Topology topo;
+    private final Routing routing;
+    private final SplittableRandom random;
+    private final Ecmp.Host ports;
+    private final long startJitterPs;
+    private final long badPathPs;
+    private final List<Flow>[] pending;
+    private final Map<Integer, Long>[] badUntil;
+    private Transport transport;
+    private int pendingPath = -1;
+
+    @SuppressWarnings("unchecked")
+    public Ethereal(Topology topo, SplittableRandom random, long startJitterNs, double badPathMs) {
+        if (startJitterNs < 0) throw new IllegalArgumentException("start_jitter_ns must be >= 0");
+        if (badPathMs < 0) throw new IllegalArgumentException("bad_path_ms must be >= 0");
+        this.topo = topo;
+        this.routing = topo.routing();
+        this.random = random;
+        this.ports = new Ecmp.Host(random);
+        this.startJitterPs = startJitterNs * Simulation.PS_PER_NS;
+        this.badPathPs = Math.round(badPathMs * Simulation.PS_PER_MS);
+        this.pending = new List[topo.hostCount()];
+        this.badUntil = new Map[topo.hostCount()];
+        for (int h = 0; h < badUntil.length; h++) badUntil[h] = new HashMap<>();
+    }
+
+    @Override
+    public void openFlow(Transport t, Flow flow) {
+        transport = t;
+        int src = flow.spec().src();
+        if (pending[src] == null) {
+            pending[src] = new ArrayList<>();
+            t.sim().schedule(0, this, EV_BATCH, src, null);
+        }
+        pending[src].add(flow);
+    }
+
+    @Override
+    public void onEvent(int kind, long arg, Object obj) {
+        if (kind == EV_BATCH) {
+            int src = (int) arg;
+            List<Flow> batch = pending[src];
+            pending[src] = null;
+            handleBatch(src, batch);
+        } else if (kind == EV_START) {
+            transport.startQp((QueuePair) obj);
+        }
+    }
+
+    private void handleBatch(int src, List<Flow> batch) {
+        int srcTor = topo.hostTor(src);
+        Map<Integer, List<Flow>> byTor = new LinkedHashMap<>();
+        for (Flow f : batch) byTor.computeIfAbsent(topo.hostTor(f.spec().dst()), k -> new ArrayList<>()).add(f);
+        List<QueuePair> routed = new ArrayList<>();
+        for (Map.Entry<Integer, List<Flow>> e : byTor.entrySet()) {
+            List<Flow> flows = e.getValue();
+            if (e.getKey() == srcTor) {
+                for (Flow f : flows) transport.startQp(transport.openQp(f, f.spec().sizeBytes())); // rack-local: at once
+                continue;
+            }
+            int[] ids = goodPaths(src, flows.get(0).spec().dst(), -1);
+            long[] sizes = new long[flows.size()];
+            for (int i = 0; i < sizes.length; i++) sizes[i] = flows.get(i).spec().sizeBytes();
+            List<List<EtherealAssignment.Piece>> a = EtherealAssignment.assign(sizes, ids.length);
+            for (int i = 0; i < sizes.length; i++) {
+                for (EtherealAssignment.Piece pc : a.get(i)) {
+                    pendingPath = ids[pc.path()];
+                    try {
+                        routed.add(transport.openQp(flows.get(i), pc.bytes()));
+                    } finally {
+                        pendingPath = -1;
+                    }
+                }
+            }
+        }
+        // random position in the NIC's list of QPs, and a small random start delay (§3.1)
+        for (int i = routed.size() - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            QueuePair t = routed.get(i);
+            routed.set(i, routed.get(j));
+            routed.set(j, t);
+        }
+        for (QueuePair qp : routed) {
+            if (startJitterPs == 0) {
+                transport.startQp(qp);
+            } else {
+                transport.sim().schedule(random.nextLong(startJitterPs + 1), this, EV_START, 0, qp);
+            }
+        }
+    }
+
+    /** Good path IDs from src toward dst's ToR, without {@code exclude}; all (but exclude) when none is good. */
+    private int[] goodPaths(int src, int dst, int exclude) {
+        int[] all = routing.pathIds(src, dst);
+        Map<Integer, Long> bad = badUntil[src];
+        long now = transport.sim().now();
+        int[] good = new int[all.length];
+        int n = 0;
+        for (int id : all) {
+            if (id == exclude) continue;
+            Long until = bad.get(id);
+            if (until != null && until <= now) {
+                bad.remove(id);
+                until = null;
+            }
+            if (until == null) good[n++] = id;
+        }
+        if (n == 0) {
+            for (int id : all) if (id != exclude) good[n++] = id;
+        }
+        if (n == 0) return all; // a single path: nowhere else to go
+        return java.util.Arrays.copyOf(good, n);
+    }
+
+    @Override
+    public void initQp(QueuePair qp) {
+        ports.initQp(qp);
+        if (pendingPath >= 0) qp.setSourceRoute(pendingPath);
+    }
+
+    @Override
+    public void onTimeout(QueuePair qp) {
+        if (!qp.sourceRouted()) return; // rack-local: no path choice
+        int old = qp.pathId();
+        badUntil[qp.src()].put(old, transport.sim().now() + badPathPs);
+        int[] ids = goodPaths(qp.src(), qp.dst(), old);
+        qp.setSourceRoute(ids[random.nextInt(ids.length)]);
+    }
+
+    /** Whether a path ID is currently marked bad for a source host (for tests and reports). */
+    public boolean isBad(int srcHost, int pathId) {
+        Long until = badUntil[srcHost].get(pathId);
+        return until != null && transport != null && until > transport.sim().now();
+    }
+}

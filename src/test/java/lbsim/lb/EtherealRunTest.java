@@ -1,0 +1,149 @@
+package lbsim.lb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import lbsim.experiment.BadInputException;
+import lbsim.experiment.Runner;
+import lbsim.experiment.Scenario;
+import lbsim.experiment.ScenarioLoader;
+import lbsim.metrics.FlowRecord;
+import lbsim.metrics.LinkRecord;
+import lbsim.metrics.RunResult;
+import lbsim.topology.Routing;
+import lbsim.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+/** Ethereal (§3) end to end: source routes, balance, failure rerouting, input checks. */
+class EtherealRunTest {
+    private static final String FABRIC = """
+            name: ethereal
+            topology: {kind: leaf-spine, leaves: 4, spines: 4, hosts_per_leaf: 4, link_gbps: 100}
+            workload: {kind: permutation, size_bytes: 400000}
+            """;
+
+    private static RunResult run(String yaml, String... overrides) {
+        return Runner.run(ScenarioLoader.parse("t", yaml, null, List.of(overrides), null), Runner.Progress.NONE);
+    }
+
+    private static long bytes(RunResult r, String from, String to) {
+        return r.links().stream().filter(l -> l.from().equals(from) && l.to().equals(to)).mapToLong(LinkRecord::bytes).sum();
+    }
+
+    private static void assertCompleteAndConserved(RunResult r) {
+        assertThat(r.completed()).isTrue();
+        assertThat(r.packetsSent()).isEqualTo(r.packetsDelivered() + r.packetsDropped());
+        assertThat(r.flows()).allSatisfy(f -> assertThat(f.finishNs()).isPositive());
+    }
+
+    /** Largest (max - min) / mean of leaf->spine bytes over the leaves. */
+    private static double uplinkImbalance(RunResult r) {
+        double worst = 0;
+        for (int l = 0; l < 4; l++) {
+            long min = Long.MAX_VALUE;
+            long max = 0;
+            long sum = 0;
+            for (int s = 0; s < 4; s++) {
+                long b = bytes(r, "leaf" + l, "spine" + s);
+                min = Math.min(min, b);
+                max = Math.max(max, b);
+                sum += b;
+            }
+            if (sum > 0) worst = Math.max(worst, (max - min) / (sum / 4.0));
+        }
+        return worst;
+    }
+
+    @Test
+    void permutationIsBalancedOverSpinesUnlikeEcmp() {
+        double ecmpWorst = 0;
+        for (String seed : List.of("1", "2", "3")) {
+            RunResult e = run(FABRIC, "seed=" + seed, "load_balancer.scheme=ethereal", "workload.concurrent=3");
+            assertCompleteAndConserved(e);
+            double eth = uplinkImbalance(e);
+            RunResult ecmp = run(FABRIC, "seed=" + seed, "load_balancer.scheme=ecmp", "workload.concurrent=3");
+            ecmpWorst = Math.max(ecmpWorst, uplinkImbalance(ecmp));
+            // only header/ACK rounding remains: each host's bytes per ToR split exactly over the 4 spines
+            assertThat(eth).as("seed " + seed).isLessThan(0.02);
+        }
+        assertThat(ecmpWorst).as("ECMP on the same scenario").isGreaterThan(0.2);
+    }
+
+    @Test
+    void jitterAndAllToAllStillCompleteAndConserve() {
+        RunResult r = run(FABRIC, "load_balancer.scheme=ethereal", "load_balancer.start_jitter_ns=2000",
+                "transport.pfc=false");
+        assertCompleteAndConserved(r);
+        assertThat(uplinkImbalance(r)).isLessThan(0.02);
+    }
+
+    @Test
+    void dataFollowsPathIdAndAcksFollowTheReversePath() {
+        // two flows 0 -> 2 over two spines: the larger whole flow on pathIds[0], the smaller on pathIds[1]
+        String yaml = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, link_gbps: 100}
+                load_balancer: {scheme: ethereal}
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 3000000}, {src: 0, dst: 2, size_bytes: 1000000}]}
+                """;
+        Scenario sc = ScenarioLoader.parse("t", yaml, null, List.of(), null);
+        Topology topo = sc.topology().build(null);
+        Routing routing = topo.routing();
+        RunResult r = Runner.run(sc, Runner.Progress.NONE);
+        assertCompleteAndConserved(r);
+        assertThat(r.flows()).extracting(FlowRecord::qps).containsOnly(1);
+        int[] ids = routing.pathIds(0, 2);
+        assertThat(ids).hasSize(2);
+        long[] expectData = {3_000_000, 1_000_000};
+        for (int i = 0; i < 2; i++) {
+            for (int port : routing.pathPorts(0, 2, ids[i])) {
+                long b = bytes(r, topo.nodeName(topo.portOwner(port)), topo.nodeName(topo.peerNode(port)));
+                if (topo.nodeName(topo.portOwner(port)).startsWith("leaf0")) {
+                    // the uplink carries exactly this flow's data (+ headers)
+                    assertThat(b).as("uplink of path %d", i).isBetween(expectData[i], expectData[i] * 11 / 10);
+                }
+            }
+            int rev = routing.reversePathId(0, 2, ids[i]);
+            int[] back = routing.pathPorts(2, 0, rev);
+            // ACK direction: leaf1 -> spine of this path carries ~64 B per 4 KiB data packet
+            int up = back[0];
+            long ackBytes = bytes(r, topo.nodeName(topo.portOwner(up)), topo.nodeName(topo.peerNode(up)));
+            long packets = (expectData[i] + 4095) / 4096;
+            assertThat(ackBytes).as("ACKs of path %d", i).isBetween(packets * 64, packets * 64 * 11 / 10);
+            // and the ACK path uses the same spine as the data path
+            assertThat(topo.peerNode(up)).isEqualTo(topo.peerNode(routing.pathPorts(0, 2, ids[i])[0]));
+        }
+    }
+
+    @Test
+    void reroutesAfterOneTimeoutWhenItsPathFails() {
+        // one flow 0 -> 2 over 2 spines is split in halves: one half is on leaf0-spine1, which is down
+        // (switches would take 100 ms to notice). Ethereal moves it after one 1 ms timeout.
+        String yaml = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, link_gbps: 100}
+                transport: {cc: dctcp, timeout_us: 1000}
+                load_balancer: {scheme: ethereal}
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 1048576}]}
+                failures: [{at_us: 0, link: "leaf0-spine1", kind: down, detect_ms: 100}]
+                max_time_ms: 500
+                """;
+        RunResult r = run(yaml);
+        assertCompleteAndConserved(r);
+        FlowRecord f = r.flows().get(0);
+        assertThat(f.qps()).isEqualTo(2);
+        assertThat(f.timeouts()).isPositive();
+        assertThat(r.packetsDropped()).isPositive();
+        assertThat(f.fctNs()).as("one timeout, not the 100 ms detection").isLessThan(5e6);
+        assertThat(bytes(r, "leaf0", "spine0")).isGreaterThan(1_048_576);
+    }
+
+    @Test
+    void badParametersAreRejected() {
+        assertThatThrownBy(() -> ScenarioLoader.parse("t", FABRIC, null,
+                List.of("load_balancer.scheme=ethereal", "load_balancer.bad_path_ms=-1"), null))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("load_balancer.bad_path_ms");
+        assertThatThrownBy(() -> ScenarioLoader.parse("t", FABRIC, null,
+                List.of("load_balancer.scheme=ethereal", "load_balancer.start_jitter_ns=-5"), null))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("load_balancer.start_jitter_ns");
+    }
+}
