@@ -32,6 +32,15 @@ public final class Schemes {
             return c -> new Scheme("drill", new SwitchSpray.Host(c.random("drill")),
                     sw -> new Drill(d, c.sim().random().stream("lb.drill." + c.topology().nodeName(sw.id))));
         });
+        BUILT.put("reps", p -> {
+            // defaults: algorithms.md §1.1 (UEC htsim): B = 8, N_EV = 64, MAX_USES = 1, freeze 10 ms, explore 16
+            int slots = p.intValue("slots", 8, 1, 1 << 16);
+            int evs = p.intValue("entropies", 64, 1, Ecmp.SPORT_RANGE);
+            int uses = p.intValue("max_uses", 1, 1, 1 << 16);
+            double freezeMs = p.doubleValue("freeze_ms", 10, 0, 1e6);
+            int explore = p.intValue("explore_after_freeze", 16, 0, 1 << 20);
+            return c -> new Scheme("reps", new Reps(c.random("reps"), slots, evs, uses, freezeMs, explore), ecmpSwitches(c));
+        });
         BUILT.put("subflows", p -> {
             int k = p.intValue("count", 2, 1, 4096);
             return c -> new Scheme("subflows", new Subflows(k, c.random("subflows")), ecmpSwitches(c));

@@ -32,6 +32,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     private final PathPolicy policy;
 
     // routing identity
+    private Object schemeState;     // per-QP state of the host load balancer (e.g. REPS's entropy cache)
     private int sport;
     private int pathId;
     private boolean sourceRouted;
@@ -109,6 +110,11 @@ public final class QueuePair extends NicClient implements EventHandler {
     public CongestionControl congestionControl() { return cc; }
     public long now() { return sim.now(); }
     public long lineRateBps() { return lineRateBps; }
+
+    /** Per-QP state a host load balancer keeps on the connection. */
+    public Object schemeState() { return schemeState; }
+
+    public void setSchemeState(Object state) { this.schemeState = state; }
 
     /** Sets the ECMP entropy (UDP source port); counts a path change after the first. */
     public void setSport(int port) {
