@@ -10,13 +10,14 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code lbsim plan KIND ...}: deployable plans (see docs/plan.md). Each kind is a subcommand. */
 @Command(name = "plan", mixinStandardHelpOptions = true,
         description = "Deployable plans: dnlb (switch ACL/PBR + per-QP UDP ports), paralet (QP count m),"
-                + " subflows (McClure SF subflow count), capacity (McClure Appendix A failure check).",
+                + " subflows (McClure SF subflow count), capacity (McClure Appendix A failure check),"
+                + " ethereal (path IDs and QPs for a scenario).",
         subcommands = {PlanDnlbCommand.class, PlanParaletCommand.class, PlanSubflowsCommand.class,
-                PlanCapacityCommand.class})
+                PlanCapacityCommand.class, PlanEtherealCommand.class})
 public final class PlanCommand implements Runnable {
 
     /** The plan kinds available as subcommands. */
-    static final String KINDS = "dnlb, paralet, subflows, capacity";
+    static final String KINDS = "dnlb, paralet, subflows, capacity, ethereal";
 
     @Override
     public void run() {

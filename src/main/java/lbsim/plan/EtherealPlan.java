@@ -1,0 +1,138 @@
+package lbsim.plan;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import lbsim.lb.EtherealAssignment;
+import lbsim.topology.Topology;
+import lbsim.workload.FlowGraph;
+import lbsim.workload.FlowSpec;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Ethereal's deployable path plan (paper 000 §3): for every batch of concurrent sends (flows
+ * of one source with the same start time and the same dependencies, i.e. one collective
+ * step), the divide-and-conquer assignment per destination ToR over all equal-cost paths,
+ * with each piece's 16-bit path ID, its bytes, and the QPs each NIC needs. Rack-local flows
+ * keep one QP and no source route. Assumes every path is good (no failures).
+ */
+public final class EtherealPlan implements Plan {
+    static final String SOURCE = "papers/000 (Ethereal) Sec. 3, Algorithm 1";
+
+    /** One QP of the plan. */
+    public record Row(int flow, int src, int dst, int qp, long bytes, Integer pathId, int uplink) {}
+
+    private final List<Row> rows;
+    private final int maxQpsPerNic;
+    private final int flows;
+
+    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows) {
+        this.rows = rows;
+        this.maxQpsPerNic = maxQpsPerNic;
+        this.flows = flows;
+    }
+
+    public List<Row> rows() { return rows; }
+    public int maxQpsPerNic() { return maxQpsPerNic; }
+
+    public static EtherealPlan compute(Topology topo, FlowGraph graph) {
+        Map<String, List<FlowSpec>> batches = new LinkedHashMap<>();
+        for (FlowSpec f : graph.flows()) {
+            String key = f.src() + "|" + f.startPs() + "|" + java.util.Arrays.toString(f.after());
+            batches.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
+        }
+        List<Row> rows = new ArrayList<>();
+        int maxQps = 0;
+        for (List<FlowSpec> batch : batches.values()) {
+            int src = batch.get(0).src();
+            Map<Integer, List<FlowSpec>> byTor = new LinkedHashMap<>();
+            for (FlowSpec f : batch) byTor.computeIfAbsent(topo.hostTor(f.dst()), k -> new ArrayList<>()).add(f);
+            int qps = 0;
+            for (Map.Entry<Integer, List<FlowSpec>> e : byTor.entrySet()) {
+                List<FlowSpec> fl = e.getValue();
+                if (e.getKey() == topo.hostTor(src)) {
+                    for (FlowSpec f : fl) rows.add(new Row(f.id(), src, f.dst(), qps++, f.sizeBytes(), null, -1));
+                    continue;
+                }
+                int[] ids = topo.routing().pathIds(src, fl.get(0).dst());
+                long[] sizes = fl.stream().mapToLong(FlowSpec::sizeBytes).toArray();
+                List<List<EtherealAssignment.Piece>> a = EtherealAssignment.assign(sizes, ids.length);
+                for (int i = 0; i < sizes.length; i++) {
+                    for (EtherealAssignment.Piece p : a.get(i)) {
+                        int id = ids[p.path()];
+                        int[] ports = topo.routing().pathPorts(src, fl.get(i).dst(), id);
+                        rows.add(new Row(fl.get(i).id(), src, fl.get(i).dst(), qps++, p.bytes(), id, topo.localIndex(ports[0])));
+                    }
+                }
+            }
+            maxQps = Math.max(maxQps, qps);
+        }
+        return new EtherealPlan(rows, maxQps, graph.size());
+    }
+
+    @Override
+    public String kind() {
+        return "ethereal";
+    }
+
+    @Override
+    public List<String> warnings() {
+        return List.of();
+    }
+
+    private static String hex(Integer id) {
+        return id == null ? "" : String.format("0x%04x", id);
+    }
+
+    @Override
+    public String render(PlanFormat format) {
+        return switch (format) {
+            case TEXT -> {
+                StringBuilder sb = new StringBuilder();
+                sb.append("lbsim plan ethereal (").append(SOURCE).append(")\n");
+                sb.append("flows: ").append(flows).append(", QPs: ").append(rows.size())
+                        .append(", max QPs per NIC in one batch: ").append(maxQpsPerNic).append('\n');
+                sb.append("flow  src  dst  qp  bytes  path_id  tor_uplink\n");
+                for (Row r : rows) {
+                    sb.append(r.flow()).append("  ").append(r.src()).append("  ").append(r.dst()).append("  ").append(r.qp())
+                            .append("  ").append(r.bytes()).append("  ").append(r.pathId() == null ? "local" : hex(r.pathId()))
+                            .append("  ").append(r.uplink() < 0 ? "-" : Integer.toString(r.uplink())).append('\n');
+                }
+                PlanRendering.appendNotes(sb, List.of("path ID bytes: the first is read at the source ToR, the next at the"
+                        + " following switch with a choice; the UDP source port carries it (Sec. 3)",
+                        "batches are a source's flows with the same start time and dependencies (one collective step)",
+                        "QPs per NIC are counted per batch; a run can hold more at once when a step starts before the"
+                                + " previous step's last ACKs return (summary.json max_qps_per_nic)"));
+                yield sb.toString();
+            }
+            case JSON -> {
+                ObjectNode root = PlanRendering.root(kind(), SOURCE);
+                root.put("flows", flows);
+                root.put("qps", rows.size());
+                root.put("max_qps_per_nic", maxQpsPerNic);
+                ArrayNode arr = root.putArray("rows");
+                for (Row r : rows) {
+                    ObjectNode o = arr.addObject();
+                    o.put("flow", r.flow());
+                    o.put("src", r.src());
+                    o.put("dst", r.dst());
+                    o.put("qp", r.qp());
+                    o.put("bytes", r.bytes());
+                    o.put("path_id", hex(r.pathId()));
+                    o.put("tor_uplink", r.uplink());
+                }
+                yield PlanRendering.json(root);
+            }
+            case CSV -> {
+                List<List<String>> out = new ArrayList<>();
+                for (Row r : rows) {
+                    out.add(List.of(Integer.toString(r.flow()), Integer.toString(r.src()), Integer.toString(r.dst()),
+                            Integer.toString(r.qp()), Long.toString(r.bytes()), hex(r.pathId()), Integer.toString(r.uplink())));
+                }
+                yield PlanRendering.csv(List.of("flow", "src", "dst", "qp", "bytes", "path_id", "tor_uplink"), out);
+            }
+        };
+    }
+}
