@@ -8,8 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -207,9 +205,5 @@ public final class Section implements lbsim.lb.SchemeParams {
                 throw error(k, "unknown key; allowed keys here: " + String.join(", ", allowed));
             }
         }
-    }
-
-    static ArrayNode emptyArray() {
-        return JsonNodeFactory.instance.arrayNode();
     }
 }
