@@ -73,7 +73,9 @@ final class Dcqcn implements CongestionControl {
     private void decrease() {
         decreaseFlag = false;
         updateAlpha();
-        rt = rc;
+        // ClampTargetRate off (the ns-3 default): keep the target across back-to-back cuts,
+        // so fast recovery returns toward the rate before the congestion episode
+        if (stage > 0) rt = rc;
         rc = Math.max(p.minRateBps(), rc * (1 - alpha / 2));
         stage = 0;
         rpGeneration++;
