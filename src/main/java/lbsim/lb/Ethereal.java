@@ -165,10 +165,4 @@ public final class Ethereal implements PathPolicy, EventHandler {
         int[] ids = goodPaths(qp.src(), qp.dst(), old);
         qp.setSourceRoute(ids[random.nextInt(ids.length)]);
     }
-
-    /** Whether a path ID is currently marked bad for a source host (for tests and reports). */
-    public boolean isBad(int srcHost, int pathId) {
-        Long until = badUntil[srcHost].get(pathId);
-        return until != null && transport != null && until > transport.sim().now();
-    }
 }

@@ -14,7 +14,6 @@ final class SharedBuffer {
     private final long[] ingress;
     private final boolean[] pausedUpstream;
     private long used;
-    private long maxUsed;
 
     SharedBuffer(SwitchConfig cfg, Port[] ports) {
         this.cfg = cfg;
@@ -49,14 +48,6 @@ final class SharedBuffer {
         return egress[port];
     }
 
-    long used() {
-        return used;
-    }
-
-    long maxUsed() {
-        return maxUsed;
-    }
-
     /** Whether a packet from ingress port {@code in} may join egress queue {@code out}. */
     boolean admit(int in, int out, int bytes, boolean control) {
         if (used + bytes > total) return false;
@@ -72,7 +63,6 @@ final class SharedBuffer {
 
     void add(int in, int out, int bytes) {
         used += bytes;
-        if (used > maxUsed) maxUsed = used;
         egress[out] += bytes;
         if (in >= 0) ingress[in] += bytes;
     }

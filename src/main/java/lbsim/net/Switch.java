@@ -76,21 +76,6 @@ public final class Switch extends Node {
                 + buffer.total() + " B buffer shared; packets in flight after a pause may be dropped";
     }
 
-    public long bufferUsed() {
-        return buffer.used();
-    }
-
-    public long maxBufferUsed() {
-        return buffer.maxUsed();
-    }
-
-    /** Live equal-cost group toward a destination host (empty when unreachable). */
-    public int[] liveGroupToward(int dstHost) {
-        int dstTor = hostTorIndex[dstHost];
-        if (dstTor == selfTor) return new int[] {torPortToHost[dstHost]};
-        return groups[groupByTor[dstTor]];
-    }
-
     @Override
     protected void receive(Packet p, int in) {
         p.hops++;

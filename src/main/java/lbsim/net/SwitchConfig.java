@@ -24,16 +24,6 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
         return new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, -1, "dctcp", 4096);
     }
 
-    public SwitchConfig withPfc(boolean on) {
-        return new SwitchConfig(bufferBytes, portBufferBytes, alpha, on, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                ecnKminBytes, ecnKmaxBytes, ecnPmax, ecnProfile, mtuBytes);
-    }
-
-    public SwitchConfig withBuffer(long sharedBytes, long perPortBytes) {
-        return new SwitchConfig(sharedBytes, perPortBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                ecnKminBytes, ecnKmaxBytes, ecnPmax, ecnProfile, mtuBytes);
-    }
-
     public SwitchConfig withEcn(long kmin, long kmax, double pmax) {
         return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
                 kmin, kmax, pmax, ecnProfile, mtuBytes);
