@@ -57,7 +57,8 @@ public final class Runner {
         long hostRate = topo.hostRateBps(0);
         long rttPs = Fabric.baseRttPs(topo, mtu + sc.transport().headerBytes(), sc.transport().ackBytes());
         long bdp = rttPs * hostRate / 8 / Simulation.PS_PER_S;
-        TransportConfig tcfg = sc.transport().resolve(mtu, bdp, hostRate / Math.max(1, maxFlowsPerHost(graph, topo.hostCount())));
+        TransportConfig tcfg = sc.transport().resolve(mtu, bdp, hostRate / Math.max(1, maxFlowsPerHost(graph, topo.hostCount())),
+                rttPs, Fabric.maxHops(topo) - 1);
         SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport());
         Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());

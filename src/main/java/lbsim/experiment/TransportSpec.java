@@ -9,7 +9,7 @@ import lbsim.transport.TransportConfig;
 /** The scenario's {@code transport} section. */
 public record TransportSpec(String cc, String lossRecovery, boolean pfc, long timeoutUs, int ackEvery, int headerBytes,
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
-                            double rateCoefficient) {
+                            double rateCoefficient, double swiftBaseTargetUs) {
 
     static TransportSpec from(Section s) {
         List<String> ccs = new ArrayList<>(CongestionControls.NAMES);
@@ -31,19 +31,23 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 s.longValue("init_cwnd_bytes", 0, 0, 1L << 40),
                 s.doubleValue("dctcp_g", 1.0 / 16, 1e-9, 1),
                 s.doubleValue("dctcp_alpha0", 1.0, 0, 1),
-                s.doubleValue("rate_coefficient", 1.0, 1e-6, 1e6));
+                s.doubleValue("rate_coefficient", 1.0, 1e-6, 1e6),
+                s.doubleValue("swift_base_target_us", 0, 0, 1e6));
         s.finish();
         return t;
     }
 
     /**
      * Resolves fabric-dependent defaults: the initial window is one BDP of the longest path
-     * when 0; fixed-rate pacing uses rate_coefficient x the fair-share rate.
+     * when 0; fixed-rate pacing uses rate_coefficient x the fair-share rate; Swift's base target is the
+     * fabric's unloaded RTT when 0.
      */
-    public TransportConfig resolve(int mtuBytes, long bdpBytes, long fairShareBps) {
+    public TransportConfig resolve(int mtuBytes, long bdpBytes, long fairShareBps, long baseRttPs, int switchHops) {
         long cwnd = initCwndBytes > 0 ? initCwndBytes : Math.max(bdpBytes, 2L * (mtuBytes + headerBytes));
+        // Swift §3.2: the base target covers the fabric's unloaded delay; 0 derives it from the topology
+        long swiftTarget = swiftBaseTargetUs > 0 ? Math.round(swiftBaseTargetUs * 1_000_000) : baseRttPs;
         long fixed = cc.equals("fixed-rate") ? Math.max(1, Math.round(rateCoefficient * fairShareBps)) : 0;
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
-                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed);
+                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs);
     }
 }

@@ -4,7 +4,7 @@ package lbsim.transport;
  * Resolved transport settings of a run (the scenario's {@code transport} section after
  * defaults that depend on the fabric, such as the initial window, are filled in).
  *
- * @param cc                 dctcp | dcqcn | fixed-rate
+ * @param cc                 dctcp | dcqcn | swift | fixed-rate
  * @param lossRecovery       go-back-n (others as they are built)
  * @param mtuBytes           payload bytes per data packet
  * @param headerBytes        per-packet header bytes on the wire (RoCEv2 ~ 64)
@@ -16,8 +16,12 @@ package lbsim.transport;
  * @param dctcpG             DCTCP EWMA gain
  * @param dctcpAlpha0        DCTCP initial alpha
  * @param fixedRateBps       pacing rate for fixed-rate (0 = line rate)
+ * @param swiftBaseTargetPs  Swift base target delay
+ * @param switchHops         switches on the fabric's longest path (Swift's per-hop target allowance)
+ * @param baseRttPs          unloaded RTT of the fabric's longest path
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
-                              double dctcpG, double dctcpAlpha0, long fixedRateBps) {
+                              double dctcpG, double dctcpAlpha0, long fixedRateBps,
+                              long swiftBaseTargetPs, int switchHops, long baseRttPs) {
 }
