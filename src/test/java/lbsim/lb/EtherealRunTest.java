@@ -70,6 +70,40 @@ class EtherealRunTest {
         assertThat(ecmpWorst).as("ECMP on the same scenario").isGreaterThan(0.2);
     }
 
+    /** Largest (max - min) / mean over groups of links "fromPrefix<i>" -> "toPrefix*", per sending switch. */
+    private static double imbalance(RunResult r, String fromPrefix, String toPrefix) {
+        java.util.Map<String, java.util.List<Long>> perSender = new java.util.TreeMap<>();
+        for (LinkRecord l : r.links()) {
+            if (l.from().startsWith(fromPrefix) && l.to().startsWith(toPrefix)) {
+                perSender.computeIfAbsent(l.from(), k -> new java.util.ArrayList<>()).add(l.bytes());
+            }
+        }
+        double worst = 0;
+        for (List<Long> b : perSender.values()) {
+            double mean = b.stream().mapToLong(Long::longValue).average().orElse(0);
+            long spread = b.stream().mapToLong(Long::longValue).max().orElse(0) - b.stream().mapToLong(Long::longValue).min().orElse(0);
+            if (mean > 0) worst = Math.max(worst, spread / mean);
+        }
+        return worst;
+    }
+
+    @Test
+    void inAFatTreeTheAssignmentSpansEveryCorePathNotOnlyTheFirstHop() {
+        String fatTree = """
+                name: ethereal-ft
+                topology: {kind: fat-tree, k: 4, link_gbps: 100}
+                workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: 1600000}
+                """;
+        RunResult eth = run(fatTree, "load_balancer.scheme=ethereal");
+        assertCompleteAndConserved(eth);
+        RunResult ecmp = run(fatTree, "load_balancer.scheme=ecmp");
+        // every ToR splits its inter-pod and inter-ToR bytes evenly over its aggregation uplinks,
+        // and every aggregation switch evenly over its core uplinks
+        assertThat(imbalance(eth, "tor", "agg")).isLessThan(0.02);
+        assertThat(imbalance(eth, "agg", "core")).isLessThan(0.02);
+        assertThat(imbalance(ecmp, "agg", "core")).as("ECMP on the same all-to-all").isGreaterThan(0.1);
+    }
+
     @Test
     void jitterAndAllToAllStillCompleteAndConserve() {
         RunResult r = run(FABRIC, "load_balancer.scheme=ethereal", "load_balancer.start_jitter_ns=2000",
