@@ -9,6 +9,17 @@ public final class CongestionControls {
     public static final List<String> NAMES = List.of("dctcp", "dcqcn", "swift", "fixed-rate");
     public static final List<String> PLANNED = List.of();
 
+    /**
+     * A flow split over several QPs (subflows, MP-RDMA, Ethereal splits) keeps the flow's fair-share
+     * rate in total: each QP paces at the share of the flow's packets it carries (McClure §3.3 paces
+     * flows, not connections).
+     */
+    private static long fixedShare(TransportConfig cfg, QueuePair qp) {
+        long flowPackets = Math.max(1, (qp.flow().spec().sizeBytes() + cfg.mtuBytes() - 1) / cfg.mtuBytes());
+        double share = Math.min(1.0, (double) qp.packets() / flowPackets);
+        return Math.max(1, Math.round(cfg.fixedRateBps() * share));
+    }
+
     static CongestionControl create(TransportConfig cfg, QueuePair qp) {
         long line = qp.lineRateBps();
         return switch (cfg.cc()) {
@@ -16,7 +27,7 @@ public final class CongestionControls {
             case "dcqcn" -> new Dcqcn(qp, DcqcnParams.forLineRate(line), line);
             case "swift" -> new Swift(cfg.initCwndBytes(), cfg.mtuBytes() + cfg.headerBytes(), line, cfg.swiftBaseTargetPs(),
                     cfg.switchHops(), cfg.baseRttPs(), qp::now);
-            case "fixed-rate" -> new FixedRate(cfg.fixedRateBps() > 0 ? Math.min(cfg.fixedRateBps(), line) : line);
+            case "fixed-rate" -> new FixedRate(cfg.fixedRateBps() > 0 ? Math.min(fixedShare(cfg, qp), line) : line);
             default -> throw new IllegalArgumentException("unknown cc " + cfg.cc());
         };
     }
