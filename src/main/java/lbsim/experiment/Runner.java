@@ -10,6 +10,8 @@ import lbsim.metrics.FlowRecord;
 import lbsim.metrics.LinkRecord;
 import lbsim.metrics.RunResult;
 import lbsim.metrics.Stats;
+import lbsim.metrics.ThroughputSampler;
+import lbsim.metrics.ThroughputSeries;
 import lbsim.net.FlakyLoss;
 import lbsim.net.Network;
 import lbsim.net.Port;
@@ -33,7 +35,6 @@ import lbsim.workload.collective.IdealTime;
  */
 public final class Runner {
     /** Simulated time between completion checks and progress reports. */
-    private static final long SLICE_PS = 10 * Simulation.PS_PER_US;
 
     /** Progress reports: simulated time so far, the limit, events so far. */
     public interface Progress {
@@ -77,12 +78,15 @@ public final class Runner {
         driver[0].start();
 
         long limit = (long) (sc.maxTimeMs() * Simulation.PS_PER_MS);
+        ThroughputSampler throughput = new ThroughputSampler(net, Math.round(sc.metrics().throughputIntervalUs() * Simulation.PS_PER_US));
+        long slicePs = throughput.intervalPs();
         long t = 0;
         boolean done = false;
         long finishPs = 0;
         while (t < limit) {
-            t = Math.min(limit, t + SLICE_PS);
+            t = Math.min(limit, t + slicePs);
             boolean empty = sim.run(t);
+            throughput.sampleUpTo(t);
             progress.update(sim.now(), limit, sim.eventsProcessed(), driver[0].undeliveredCount());
             if (driver[0].allDelivered() && transport.openQpCount() == 0) {
                 done = true;
@@ -102,7 +106,7 @@ public final class Runner {
         net.finish();
         if (done) Conservation.check(net, transport, graph, driver[0]);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
-        return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, rttPs, warnings, wallMs);
+        return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, rttPs, warnings, wallMs, throughput.series());
     }
 
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {
@@ -140,7 +144,7 @@ public final class Runner {
 
     private static RunResult collect(Scenario sc, Topology topo, Network net, Transport transport, FlowGraph graph,
                                      WorkloadDriver driver, boolean done, long finishPs, long rttPs, List<String> warnings,
-                                     long wallMs) {
+                                     long wallMs, ThroughputSeries throughput) {
         List<FlowRecord> flows = new ArrayList<>();
         List<Long> fcts = new ArrayList<>();
         Flow[] fl = driver.flows();
@@ -186,7 +190,7 @@ public final class Runner {
         long ideal = idealNs(sc, topo, graph, rttPs);
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
                 net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
-                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings);
+                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, throughput);
     }
 
     /**

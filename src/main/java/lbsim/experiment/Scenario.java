@@ -13,5 +13,5 @@ import tools.jackson.databind.node.ObjectNode;
 public record Scenario(String file, String name, long seed, double maxTimeMs, TopologySpec topology,
                        TransportSpec transport, SwitchSpec switchSpec, String scheme,
                        Function<SchemeContext, Scheme> schemeFactory, WorkloadSpec workload,
-                       List<FailureSpec> failures, ObjectNode resolved) {
+                       List<FailureSpec> failures, MetricsSpec metrics, ObjectNode resolved) {
 }

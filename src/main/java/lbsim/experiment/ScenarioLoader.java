@@ -101,8 +101,10 @@ public final class ScenarioLoader {
         WorkloadSpec workload = WorkloadSpec.from(root.section("workload"), baseDir);
         List<FailureSpec> failures = new ArrayList<>();
         for (Section f : root.sections("failures")) failures.add(FailureSpec.from(f));
+        MetricsSpec metrics = MetricsSpec.from(root.section("metrics"));
         root.finish();
-        return new Scenario(file, name, seed, maxTimeMs, topo, transport, sw, scheme, schemeFactory, workload, failures, tree);
+        return new Scenario(file, name, seed, maxTimeMs, topo, transport, sw, scheme, schemeFactory, workload, failures, metrics,
+                tree);
     }
 
     static void checkScheme(Section lb, String scheme) {

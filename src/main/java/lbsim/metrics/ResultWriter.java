@@ -12,7 +12,7 @@ import java.util.Map;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Writes summary.json, flows.csv and links.csv of one run. */
+/** Writes summary.json, flows.csv, links.csv and throughput.csv of one run. */
 public final class ResultWriter {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -49,6 +49,11 @@ public final class ResultWriter {
         m.put("timeouts", r.timeouts());
         m.put("pfc_pauses", r.pfcPauses());
         m.put("max_qps_per_nic", r.maxQpsPerNic());
+        Map<String, Object> tt = new LinkedHashMap<>();
+        tt.put("interval_ns", round(r.throughput().intervalNs()));
+        tt.put("max_gbps", round(r.throughput().maxGbps()));
+        tt.put("mean_gbps", round(r.throughput().meanGbps()));
+        m.put("throughput", tt);
         m.put("sim_time_ns", round(r.simTimeNs()));
         m.put("events", r.events());
         m.put("packet_hops", r.packetHops());
@@ -71,6 +76,7 @@ public final class ResultWriter {
             Files.writeString(dir.resolve("summary.json"), summaryJson(r) + "\n");
             writeFlows(r, dir.resolve("flows.csv"));
             writeLinks(r, dir.resolve("links.csv"));
+            writeThroughput(r.throughput(), dir.resolve("throughput.csv"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -89,6 +95,15 @@ public final class ResultWriter {
                         Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
                         num(f.finishNs()), num(f.fctNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
                         Integer.toString(f.pathChanges()), f.label());
+            }
+        }
+    }
+
+    private static void writeThroughput(ThroughputSeries t, Path file) throws IOException {
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
+            csv.writeRecord("time_us", "gbps");
+            for (int i = 0; i < t.gbps().length; i++) {
+                csv.writeRecord(num(ResultWriter.round((i + 1) * t.intervalNs() / 1000.0)), num(round(t.gbps()[i])));
             }
         }
     }
