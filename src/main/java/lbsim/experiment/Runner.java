@@ -7,6 +7,8 @@ import lbsim.engine.Simulation;
 import lbsim.lb.Scheme;
 import lbsim.lb.SchemeContext;
 import lbsim.metrics.FlowRecord;
+import lbsim.metrics.LinkClassRecord;
+import lbsim.metrics.LinkClasses;
 import lbsim.metrics.LinkRecord;
 import lbsim.metrics.RunResult;
 import lbsim.metrics.Stats;
@@ -75,6 +77,9 @@ public final class Runner {
             }
         }
         injectFailures(sc, topo, net, sim);
+        LinkClasses linkClasses = new LinkClasses(net);
+        sc.failures().stream().mapToLong(FailureSpec::atUs).min()
+                .ifPresent(at -> sim.scheduleAt(at * Simulation.PS_PER_US, (k, a, o) -> linkClasses.snapshot(sim.now()), 0, 0, null));
         driver[0].start();
 
         long limit = (long) (sc.maxTimeMs() * Simulation.PS_PER_MS);
@@ -106,7 +111,8 @@ public final class Runner {
         net.finish();
         if (done) Conservation.check(net, transport, graph, driver[0]);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
-        return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, rttPs, warnings, wallMs, throughput.series());
+        return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, rttPs, warnings, wallMs, throughput.series(),
+                linkClasses.summarise(finishPs));
     }
 
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {
@@ -144,7 +150,8 @@ public final class Runner {
 
     private static RunResult collect(Scenario sc, Topology topo, Network net, Transport transport, FlowGraph graph,
                                      WorkloadDriver driver, boolean done, long finishPs, long rttPs, List<String> warnings,
-                                     long wallMs, ThroughputSeries throughput) {
+                                     long wallMs, ThroughputSeries throughput,
+                                     List<LinkClassRecord> linkClasses) {
         List<FlowRecord> flows = new ArrayList<>();
         List<Long> fcts = new ArrayList<>();
         Flow[] fl = driver.flows();
@@ -190,7 +197,7 @@ public final class Runner {
         long ideal = idealNs(sc, topo, graph, rttPs);
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
                 net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
-                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, throughput);
+                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, throughput, linkClasses);
     }
 
     /**

@@ -54,12 +54,29 @@ public final class ResultWriter {
         tt.put("max_gbps", round(r.throughput().maxGbps()));
         tt.put("mean_gbps", round(r.throughput().meanGbps()));
         m.put("throughput", tt);
+        java.util.List<Map<String, Object>> classes = new java.util.ArrayList<>();
+        for (LinkClassRecord c : r.linkClasses()) {
+            Map<String, Object> lc = new LinkedHashMap<>();
+            lc.put("class", c.linkClass());
+            lc.put("links", c.links());
+            lc.put("mean_utilisation", round4(c.meanUtilisation()));
+            lc.put("stdev_utilisation", round4(c.stdevUtilisation()));
+            lc.put("max_utilisation", round4(c.maxUtilisation()));
+            lc.put("mean_before_failure", round4(c.meanBeforeFailure()));
+            lc.put("mean_after_failure", round4(c.meanAfterFailure()));
+            classes.add(lc);
+        }
+        m.put("link_classes", classes);
         m.put("sim_time_ns", round(r.simTimeNs()));
         m.put("events", r.events());
         m.put("packet_hops", r.packetHops());
         m.put("warnings", r.warnings());
         m.put("wall_ms", r.wallMs());
         return m;
+    }
+
+    private static Double round4(double x) {
+        return Double.isNaN(x) ? null : Math.round(x * 10000.0) / 10000.0;
     }
 
     static double round(double x) {

@@ -8,7 +8,7 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         long packetsRetransmitted, long packetsTrimmed, long ecnMarked, long pfcPauses, int maxQpsPerNic,
                         long outOfOrderPackets, long timeouts, long events, long packetHops, double simTimeNs,
                         long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
-                        ThroughputSeries throughput) {
+                        ThroughputSeries throughput, List<LinkClassRecord> linkClasses) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {

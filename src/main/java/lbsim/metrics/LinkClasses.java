@@ -1,0 +1,82 @@
+package lbsim.metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import lbsim.net.Network;
+import lbsim.net.Port;
+import lbsim.topology.Topology;
+
+/**
+ * Groups link directions into classes ("leaf->spine 100G") and summarises their utilisation over
+ * the run, and over the windows before and after an instant (the first failure) whose byte counts
+ * were snapshot with {@link #snapshot}.
+ */
+public final class LinkClasses {
+    private final Network net;
+    private long[] bytesAtSnapshot;
+    private long snapshotPs = -1;
+
+    public LinkClasses(Network net) {
+        this.net = net;
+    }
+
+    /** Records every port's sent bytes now (call at the first failure). */
+    public void snapshot(long nowPs) {
+        Port[] ports = net.ports();
+        bytesAtSnapshot = new long[ports.length];
+        for (int i = 0; i < ports.length; i++) bytesAtSnapshot[i] = ports[i].stats().txBytes();
+        snapshotPs = nowPs;
+    }
+
+    /** The class of a port's outgoing direction: node-name stems and the nominal rate. */
+    static String classOf(Topology t, Port p) {
+        return stem(t, p.owner.id) + "->" + stem(t, p.peer().id) + " " + ResultWriter.num(p.nominalRateBps() / 1e9) + "G";
+    }
+
+    private static String stem(Topology t, int node) {
+        if (t.isHost(node)) return "host";
+        String n = t.nodeName(node);
+        int end = n.length();
+        while (end > 0 && Character.isDigit(n.charAt(end - 1))) end--;
+        return n.substring(0, end);
+    }
+
+    public List<LinkClassRecord> summarise(long endPs) {
+        Topology t = net.topology();
+        Map<String, List<double[]>> byClass = new TreeMap<>();
+        Port[] ports = net.ports();
+        boolean split = snapshotPs > 0 && endPs > snapshotPs;
+        for (int i = 0; i < ports.length; i++) {
+            Port p = ports[i];
+            double rate = p.nominalRateBps();
+            long bytes = p.stats().txBytes();
+            double total = endPs > 0 ? bytes * 8.0 / (rate * endPs / 1e12) : 0;
+            double before = Double.NaN;
+            double after = Double.NaN;
+            if (split) {
+                before = bytesAtSnapshot[i] * 8.0 / (rate * snapshotPs / 1e12);
+                after = (bytes - bytesAtSnapshot[i]) * 8.0 / (rate * (endPs - snapshotPs) / 1e12);
+            }
+            byClass.computeIfAbsent(classOf(t, p), k -> new ArrayList<>()).add(new double[] {total, before, after});
+        }
+        List<LinkClassRecord> out = new ArrayList<>();
+        for (var e : byClass.entrySet()) {
+            List<double[]> v = e.getValue();
+            double sum = 0, sumSq = 0, max = 0, b = 0, a = 0;
+            for (double[] x : v) {
+                sum += x[0];
+                sumSq += x[0] * x[0];
+                max = Math.max(max, x[0]);
+                b += x[1];
+                a += x[2];
+            }
+            int n = v.size();
+            double mean = sum / n;
+            double var = Math.max(0, sumSq / n - mean * mean);
+            out.add(new LinkClassRecord(e.getKey(), n, mean, Math.sqrt(var), max, b / n, a / n));
+        }
+        return out;
+    }
+}
