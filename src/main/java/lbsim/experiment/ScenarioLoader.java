@@ -9,6 +9,7 @@ import java.util.List;
 import lbsim.lb.Schemes;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
@@ -58,11 +59,14 @@ public final class ScenarioLoader {
         return bind(file, tree, baseDir);
     }
 
-    /** {@code a.b.c=value}: the value is read as YAML, so numbers, booleans and lists keep their type. */
+    /**
+     * {@code a.b.c=value}: the value is read as YAML, so numbers, booleans and lists keep their type.
+     * A list element is addressed by its index: {@code failures.0.link=...} or {@code failures[0].link=...}.
+     */
     static void applyOverride(String file, ObjectNode tree, String assignment) {
         int eq = assignment.indexOf('=');
         if (eq <= 0) throw new BadInputException("--set " + assignment + ": expected key.path=value");
-        String[] path = assignment.substring(0, eq).trim().split("\\.");
+        String[] path = assignment.substring(0, eq).trim().replaceAll("\\[(\\d+)]", ".$1").split("\\.");
         String valueText = assignment.substring(eq + 1);
         JsonNode value;
         try {
@@ -70,18 +74,43 @@ public final class ScenarioLoader {
         } catch (JacksonException e) {
             value = YAML.getNodeFactory().stringNode(valueText);
         }
-        ObjectNode cur = tree;
-        for (int i = 0; i < path.length - 1; i++) {
-            JsonNode next = cur.get(path[i]);
-            if (next == null || next.isNull()) {
-                next = cur.putObject(path[i]);
-            } else if (!next.isObject()) {
-                throw new BadInputException("--set " + assignment + ": " + String.join(".", List.of(path).subList(0, i + 1))
-                        + " is not a mapping in " + file);
+        JsonNode cur = tree;
+        for (int i = 0; i < path.length; i++) {
+            boolean last = i == path.length - 1;
+            String where = String.join(".", List.of(path).subList(0, i + 1));
+            if (cur instanceof ArrayNode list) {
+                int index = listIndex(path[i]);
+                if (index < 0 || index >= list.size()) {
+                    throw new BadInputException("--set " + assignment + ": " + where + ": no element " + path[i] + " (the list has "
+                            + list.size() + ") in " + file);
+                }
+                if (last) {
+                    list.set(index, value);
+                    return;
+                }
+                cur = list.get(index);
+            } else {
+                ObjectNode obj = (ObjectNode) cur;
+                if (last) {
+                    obj.set(path[i], value);
+                    return;
+                }
+                JsonNode next = obj.get(path[i]);
+                if (next == null || next.isNull()) next = obj.putObject(path[i]);
+                cur = next;
             }
-            cur = (ObjectNode) next;
+            if (!cur.isObject() && !cur.isArray()) {
+                throw new BadInputException("--set " + assignment + ": " + where + " is not a mapping or list in " + file);
+            }
         }
-        cur.set(path[path.length - 1], value);
+    }
+
+    private static int listIndex(String segment) {
+        try {
+            return Integer.parseInt(segment);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     static Scenario bind(String file, ObjectNode tree, Path baseDir) {

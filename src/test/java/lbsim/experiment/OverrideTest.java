@@ -1,0 +1,38 @@
+package lbsim.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/** {@code --set} overrides: nested keys, typed values, and list elements by index. */
+class OverrideTest {
+    private static final String BASE = """
+            name: o
+            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+            workload: {kind: permutation, size_bytes: 1000}
+            failures: [{at_us: 5, link: "leaf0-spine0", kind: degrade, capacity_fraction: 0.5},
+                       {at_us: 9, link: "leaf1-spine1", kind: down}]
+            """;
+
+    @Test
+    void listElementsAreAddressedByIndexInEitherSpelling() {
+        Scenario s = Scenarios.parse(BASE, "failures.0.capacity_fraction=0.25", "failures[1].link=leaf1-spine0",
+                "topology.spines=3");
+        assertThat(s.failures().get(0).capacityFraction()).isEqualTo(0.25);
+        assertThat(s.failures().get(1).link()).isEqualTo("leaf1-spine0");
+        assertThat(s.topology().build("t").nodeId("spine2")).isPositive();
+        Scenario whole = Scenarios.parse(BASE, "failures=[]");
+        assertThat(whole.failures()).isEmpty();
+    }
+
+    @Test
+    void aMissingElementOrAScalarOnThePathIsBadInputNamingTheKey() {
+        assertThatThrownBy(() -> Scenarios.parse(BASE, "failures.2.link=x"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("failures.2").hasMessageContaining("the list has 2");
+        assertThatThrownBy(() -> Scenarios.parse(BASE, "failures.link=x"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("failures.link");
+        assertThatThrownBy(() -> Scenarios.parse(BASE, "name.first=x"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("name is not a mapping");
+    }
+}
