@@ -343,12 +343,12 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         }
         boolean hold = false;
         if (p.cwPhase == 0) {
-            if (r.reordering) scheduleFlush(r, p.qp, Math.max(now, flushAt), tail);
+            if (r.reordering) scheduleFlush(r, Math.max(now, flushAt), tail);
         } else if (outOfOrder) {
             hold = true;
             if (!r.reordering) {
                 r.reordering = true;
-                scheduleFlush(r, p.qp, Math.max(now, flushAt), false);
+                scheduleFlush(r, Math.max(now, flushAt), false);
             }
         }
         if (p.ecnMarked) sendControl(p, NOTIFY, 0);
@@ -363,7 +363,7 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         return true;
     }
 
-    private void scheduleFlush(Rx r, int qp, long atPs, boolean byTail) {
+    private void scheduleFlush(Rx r, long atPs, boolean byTail) {
         r.flushGen++;
         r.flushByTail = byTail;
         sim.scheduleAt(atPs, this, FLUSH, r.flushGen, r);

@@ -97,6 +97,24 @@ class ConWeaveTest {
     }
 
     @Test
+    void leavesADeadUplinkLongBeforeSwitchesDetectIt() {
+        for (long seed = 1; seed <= 32; seed++) {
+            String down = degraded(seed).replace("kind: degrade, capacity_fraction: 0.25", "kind: down, detect_ms: 100")
+                    .replace("max_time_ms: 100", "max_time_ms: 300");
+            RunResult cw = run(down, "load_balancer.scheme=conweave");
+            if (lb(cw, "reroutes") == 0) continue;                          // first choice was the live spine
+            // ACKs (and REPLYs) follow ECMP as in ConWeave; hashed onto the dead spine they wait for detection
+            if (bytes(cw, "leaf1", "spine1") > 0) continue;
+            assertCompleteAndConserved(cw);
+            assertThat(cw.packetsDropped()).as("lost on the dead link").isPositive();
+            assertThat(cw.lastFinishNs()).as("ECMP would wait for the 100 ms detection").isLessThan(5e6);
+            assertThat(bytes(cw, "leaf0", "spine0")).isGreaterThan(2_000_000);
+            return;
+        }
+        throw new AssertionError("ConWeave never started on the dead uplink in seeds 1..32");
+    }
+
+    @Test
     void reorderQueueHidesReroutingFromTheReceiver() {
         RunResult on = run(PERM, "seed=1");
         assertCompleteAndConserved(on);
@@ -122,6 +140,13 @@ class ConWeaveTest {
         assertCompleteAndConserved(r);
         assertThat(lb(r, "reorder_timeouts")).isPositive().isLessThanOrEqualTo(lb(r, "reorder_flushes"));
         assertThat(r.outOfOrderPackets()).isPositive();
+    }
+
+    @Test
+    void sameSeedSameSummary() {
+        String a = ResultWriter.summaryJson(run(PERM, "seed=3")).replaceAll("\"wall_ms\" : \\d+", "");
+        String b = ResultWriter.summaryJson(run(PERM, "seed=3")).replaceAll("\"wall_ms\" : \\d+", "");
+        assertThat(a).contains("reroutes").isEqualTo(b);
     }
 
     @Test
