@@ -195,9 +195,12 @@ public final class Runner {
             cct = done && worst >= 0 ? Math.round(worst / 1000.0) : null;
         }
         long ideal = idealNs(sc, topo, graph, rttPs);
+        java.util.Map<String, Long> lb = new java.util.TreeMap<>();
+        for (var s : net.switches()) s.strategy().reportCounters(lb);
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
                 net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
-                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, throughput, linkClasses);
+                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
+                linkClasses);
     }
 
     /**

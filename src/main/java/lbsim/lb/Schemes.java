@@ -55,6 +55,13 @@ public final class Schemes {
             return c -> new Scheme("ethereal", new Ethereal(c.topology(), c.random("ethereal"), jitterNs, badMs),
                     ecmpSwitches(c));
         });
+        BUILT.put("conweave", p -> {
+            ConWeave.Params cw = ConWeave.Params.read(p);
+            return c -> {
+                int[] hostTor = ConWeave.hostTorNodes(c.topology());
+                return new Scheme("conweave", new Ecmp.Host(c.random("conweave")), sw -> new ConWeave(cw, c, sw, hostTor));
+            };
+        });
     }
 
     private static Function<lbsim.net.Switch, lbsim.net.ForwardingStrategy> ecmpSwitches(SchemeContext c) {

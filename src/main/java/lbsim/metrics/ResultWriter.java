@@ -49,6 +49,7 @@ public final class ResultWriter {
         m.put("timeouts", r.timeouts());
         m.put("pfc_pauses", r.pfcPauses());
         m.put("max_qps_per_nic", r.maxQpsPerNic());
+        m.put("lb", new java.util.TreeMap<>(r.lbCounters()));
         Map<String, Object> tt = new LinkedHashMap<>();
         tt.put("interval_ns", round(r.throughput().intervalNs()));
         tt.put("max_gbps", round(r.throughput().maxGbps()));

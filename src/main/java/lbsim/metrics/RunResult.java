@@ -1,6 +1,7 @@
 package lbsim.metrics;
 
 import java.util.List;
+import java.util.Map;
 
 /** Everything one run reports: the summary scalars and the per-flow and per-link rows. */
 public record RunResult(String scenario, String scheme, long seed, boolean completed, Long cctNs, long idealCctNs,
@@ -8,7 +9,7 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         long packetsRetransmitted, long packetsTrimmed, long ecnMarked, long pfcPauses, int maxQpsPerNic,
                         long outOfOrderPackets, long timeouts, long events, long packetHops, double simTimeNs,
                         long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
-                        ThroughputSeries throughput, List<LinkClassRecord> linkClasses) {
+                        Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {

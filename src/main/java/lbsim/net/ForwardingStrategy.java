@@ -10,4 +10,16 @@ public interface ForwardingStrategy {
      * Returns a local port index.
      */
     int choose(Switch sw, Packet p, int[] candidates);
+
+    /**
+     * Sees every packet arriving at the switch before it is routed. Returns true if the
+     * strategy took the packet (held it with {@link Switch#hold}, or consumed a control packet
+     * with {@link Switch#consume}); false lets the switch forward it as usual.
+     */
+    default boolean intercept(Switch sw, Packet p, int in) {
+        return false;
+    }
+
+    /** Adds this switch's scheme counters (summed over switches into summary.json's {@code lb}). */
+    default void reportCounters(java.util.Map<String, Long> into) {}
 }

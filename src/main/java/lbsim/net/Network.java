@@ -109,6 +109,12 @@ public final class Network implements EventHandler {
         pool.release(p);
     }
 
+    /** A control packet that ended at a switch (a load balancer's REPLY/NOTIFY). */
+    void consumedBySwitch(Packet p) {
+        delivered[p.kind == Packet.DATA ? 0 : 1]++;
+        pool.release(p);
+    }
+
     void arrivedAtHost(Host h, Packet p) {
         delivered[p.kind == Packet.DATA ? 0 : 1]++;
         sink.deliver(h, p);

@@ -11,6 +11,8 @@ public final class Packet {
     public static final int CNP = 3;
     public static final int PROBE = 4;
     public static final int PROBE_ACK = 5;
+    /** Switch-to-switch control of a load balancer (ConWeave REPLY/NOTIFY), consumed by a switch. */
+    public static final int LB_CONTROL = 6;
 
     public static final int PRIO_HIGH = 0;
     public static final int PRIO_DATA = 1;
@@ -42,6 +44,13 @@ public final class Packet {
     public long sentAtPs;       // sender timestamp, echoed by ACKs for RTT
     public int ingressPort;     // local port at the current switch (buffer accounting)
     public int hops;
+    // ConWeave header (Song et al. SIGCOMM 2023 §3), written by the source ToR
+    public int cwEpoch;         // 0 = untagged
+    public int cwPhase;
+    public int cwFlag;          // data: DATA/INIT/TAIL; LB_CONTROL: REPLY_INIT/REPLY_TAIL/NOTIFY
+    public int cwPath;          // the source-ToR uplink (local port) the packet took
+    public long cwTxPs;         // source-ToR departure time
+    public long cwTailPs;       // source-ToR time of the epoch's TAIL, 0 if none yet
 
     void reset() {
         kind = DATA;
@@ -61,6 +70,8 @@ public final class Packet {
         sentAtPs = 0;
         ingressPort = -1;
         hops = 0;
+        cwEpoch = cwPhase = cwFlag = cwPath = 0;
+        cwTxPs = cwTailPs = 0;
     }
 
     public boolean isData() {

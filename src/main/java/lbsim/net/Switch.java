@@ -79,6 +79,7 @@ public final class Switch extends Node {
     @Override
     protected void receive(Packet p, int in) {
         p.hops++;
+        if (strategy.intercept(this, p, in)) return;
         int out = route(p);
         if (out < 0) {
             ports[in].countBufferDrop();
@@ -98,6 +99,57 @@ public final class Switch extends Node {
         buffer.add(ingress, out, p.wireBytes);
         o.enqueue(p);
         if (buffer.shouldPause(in)) ports[in].sendPfc(true, net.port(ports[in].id, true));
+    }
+
+    /**
+     * Admits a data packet toward its host port at this ToR without queueing it: the strategy
+     * holds it (ConWeave's reorder queue) and later calls {@link #releaseHeld}. The bytes count
+     * in the shared buffer and for PFC on ingress {@code in}. False if dropped (counted).
+     */
+    public boolean hold(Packet p, int in) {
+        int out = torPortToHost[p.dst];
+        if (!buffer.admit(in, out, p.wireBytes, false)) {
+            ports[out].countBufferDrop();
+            net.dropped(p);
+            return false;
+        }
+        p.ingressPort = in;
+        buffer.add(in, out, p.wireBytes);
+        if (buffer.shouldPause(in)) ports[in].sendPfc(true, net.port(ports[in].id, true));
+        return true;
+    }
+
+    /** Queues a packet taken with {@link #hold} on its host port. */
+    public void releaseHeld(Packet p) {
+        int out = torPortToHost[p.dst];
+        Port o = ports[out];
+        if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, out, o);
+        o.enqueue(p);
+    }
+
+    /** A new packet from the pool for a control packet this switch originates. */
+    public Packet newPacket() {
+        return net.newPacket();
+    }
+
+    /** Sends a control packet this switch originates (high priority, counted as injected). */
+    public void sendControl(Packet p) {
+        p.priority = Packet.PRIO_HIGH;
+        net.countInjected(p);
+        int out = route(p);
+        if (out < 0 || !buffer.admit(0, out, p.wireBytes, true)) {
+            if (out >= 0) ports[out].countBufferDrop();
+            net.dropped(p);
+            return;
+        }
+        p.ingressPort = -1;
+        buffer.add(-1, out, p.wireBytes);
+        ports[out].enqueue(p);
+    }
+
+    /** Ends a control packet addressed to this switch (counted as delivered). */
+    public void consume(Packet p) {
+        net.consumedBySwitch(p);
     }
 
     /** RED on the egress data queue at enqueue (Kmin = Kmax, Pmax = 1 is DCTCP's step). */

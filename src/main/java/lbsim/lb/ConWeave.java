@@ -1,0 +1,440 @@
+package lbsim.lb;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.SplittableRandom;
+import lbsim.engine.EventHandler;
+import lbsim.engine.Simulation;
+import lbsim.net.ForwardingStrategy;
+import lbsim.net.Packet;
+import lbsim.net.PacketQueue;
+import lbsim.net.Switch;
+import lbsim.topology.Topology;
+
+/**
+ * ConWeave (Song et al., SIGCOMM 2023; algorithms.md §1.8): ToR-to-ToR rerouting of RDMA flows
+ * with in-network reordering. One instance per switch; at ToRs it plays both roles, other
+ * switches hash like ECMP.
+ * <p>Source ToR (per flow = per QP): every epoch opens with a packet tagged INIT that the
+ * destination ToR answers with a REPLY. A reply that comes back before base RTT + θ_reply
+ * makes the flow "stable" and the next packet opens a new epoch (a new probe). If the deadline
+ * passes first, the next packet is tagged TAIL and still takes the old path; later packets
+ * take a new path (phase 1) sampled among the equal-cost uplinks, avoiding paths the
+ * destination ToR reported congested (ECN NOTIFY) within θ_path_busy. A flow idle for
+ * θ_inactive starts a new epoch on a freshly sampled path.
+ * <p>Destination ToR: phase-1 packets that arrive before the epoch's TAIL are held in a
+ * per-flow reorder queue (in the switch buffer) and released behind the TAIL, or at a
+ * predicted TAIL arrival time plus a margin. Control packets (REPLY, NOTIFY) are 64-byte
+ * high-priority packets between the two ToRs.
+ */
+public final class ConWeave implements ForwardingStrategy, EventHandler {
+    /** cwFlag on data packets. */
+    static final int DATA = 0;
+    static final int INIT = 1;
+    static final int TAIL = 2;
+    /** cwFlag on Packet.LB_CONTROL packets. */
+    static final int REPLY_INIT = 1;
+    static final int REPLY_TAIL = 2;
+    static final int NOTIFY = 3;
+    /** Control packets are at least 64 B (conweave-ns3 conweave-routing.cc, SendReply/SendNotify). */
+    static final int CONTROL_BYTES = 64;
+    private static final int FLUSH = 1;
+    private static final long NEVER = Long.MAX_VALUE;
+    /** The destination ToR flushes the queue 1 ns after the TAIL (conweave-routing.cc), so the TAIL goes first. */
+    private static final long TAIL_FLUSH_DELAY_PS = Simulation.PS_PER_NS;
+
+    /**
+     * Scenario keys. Defaults: conweave-ns3 run.py for leaf-spine (2-tier) at 100G.
+     *
+     * @param replyExtraUs     θ_reply: slack over the ToR-to-ToR base RTT before a missing REPLY means congestion
+     * @param pathBusyUs       θ_path_busy: a path reported by NOTIFY is avoided this long
+     * @param inactiveUs       θ_inactive: idle gap after which a flow starts a new epoch on a new path
+     * @param reorderExtraUs   margin added to the predicted TAIL arrival before the reorder queue is flushed
+     * @param reorderDefaultUs wait for the TAIL when no phase-0 timing is known (θ_resume default)
+     * @param reorderQueue     false: never hold packets (to measure what the reorder queue hides)
+     */
+    public record Params(double replyExtraUs, double pathBusyUs, double inactiveUs, double reorderExtraUs,
+                         double reorderDefaultUs, boolean reorderQueue) {
+        static Params read(SchemeParams p) {
+            // run.py (lb_mode 9): cwh_extra_reply_deadline = 4 us (1 hop of 50 KB at 100 Gbps)
+            double reply = p.doubleValue("reply_extra_us", 4, 0, 1e6);
+            // run.py: cwh_path_pause_time = 16 us (conweave-routing.cc default 8 us)
+            double busy = p.doubleValue("path_busy_us", 16, 0, 1e6);
+            // run.py, leaf-spine: cwh_tx_expiry_time = 300 us (1000 us for 3-tier fat-trees)
+            double inactive = p.doubleValue("inactive_us", 300, 0, 1e6);
+            // run.py, leaf-spine: cwh_extra_voq_flush_time = 16 us (64 us for lossless 3-tier)
+            double extra = p.doubleValue("reorder_extra_us", 16, 0, 1e6);
+            // run.py, leaf-spine: cwh_default_voq_waiting_time = 200 us (600 us lossless / 300 us lossy 3-tier)
+            double def = p.doubleValue("reorder_default_us", 200, 0, 1e6);
+            boolean queue = p.intValue("reorder_queue", 1, 0, 1) == 1;
+            return new Params(reply, busy, inactive, extra, def, queue);
+        }
+    }
+
+    /** Source-ToR state of one flow. */
+    static final class Tx {
+        int epoch;
+        int phase;
+        int path = -1;                     // local uplink port
+        int[] group;                       // candidate array the path was checked against
+        long activePs = Long.MIN_VALUE / 4;
+        long replyDeadlinePs = NEVER;
+        long tailPs;
+        boolean stabilized;
+    }
+
+    /** Destination-ToR state of one flow, with its reorder queue. */
+    static final class Rx {
+        int epoch;
+        int phase;
+        long phase0TxPs;
+        long phase0RxPs;
+        boolean phase0Cache;
+        long tailPs;
+        boolean reordering;
+        boolean flushByTail;
+        long flushGen;
+        final PacketQueue voq = new PacketQueue();
+    }
+
+    private final Simulation sim;
+    private final Topology topo;
+    private final Switch sw;
+    private final Ecmp.Hash ecmp;
+    private final SplittableRandom random;
+    private final boolean isTor;
+    private final int[] hostTorNode;
+    private final long replyExtraPs;
+    private final long pathBusyPs;
+    private final long inactivePs;
+    private final long reorderExtraPs;
+    private final long reorderDefaultPs;
+    private final boolean reorderQueue;
+    private final long[] baseRttPs;        // by destination ToR index, -1 until computed
+    private final long[][] busyUntilPs;    // [destination ToR][local uplink], allocated on first NOTIFY
+    private Tx[] tx = new Tx[0];
+    private Rx[] rx = new Rx[0];
+
+    private long reroutes;
+    private long replyTimeouts;
+    private long epochs;
+    private long replies;
+    private long notifies;
+    private long held;
+    private long flushes;
+    private long flushTimeouts;
+    private long maxQueue;
+
+    public ConWeave(Params params, SchemeContext c, Switch sw, int[] hostTorNode) {
+        this.sim = c.sim();
+        this.topo = c.topology();
+        this.sw = sw;
+        this.ecmp = new Ecmp.Hash(c.switchSeed(sw, "conweave"));
+        this.random = c.sim().random().stream("lb.conweave." + topo.nodeName(sw.id));
+        this.isTor = topo.torIndex(sw.id) >= 0;
+        this.hostTorNode = hostTorNode;
+        this.replyExtraPs = us(params.replyExtraUs());
+        this.pathBusyPs = us(params.pathBusyUs());
+        this.inactivePs = us(params.inactiveUs());
+        this.reorderExtraPs = us(params.reorderExtraUs());
+        this.reorderDefaultPs = us(params.reorderDefaultUs());
+        this.reorderQueue = params.reorderQueue();
+        this.baseRttPs = new long[isTor ? topo.torCount() : 0];
+        Arrays.fill(baseRttPs, -1);
+        this.busyUntilPs = new long[isTor ? topo.torCount() : 0][];
+    }
+
+    /** Host -> node id of its ToR, shared by every switch of a run. */
+    public static int[] hostTorNodes(Topology t) {
+        int[] a = new int[t.hostCount()];
+        for (int h = 0; h < a.length; h++) a[h] = t.hostTor(h);
+        return a;
+    }
+
+    private static long us(double v) {
+        return Math.round(v * Simulation.PS_PER_US);
+    }
+
+    // ---- source ToR ---------------------------------------------------------------------
+
+    @Override
+    public int choose(Switch s, Packet p, int[] candidates) {
+        if (!isTor || p.kind != Packet.DATA || hostTorNode[p.src] != sw.id) return ecmp.choose(s, p, candidates);
+        long now = sim.now();
+        Tx st = tx(p.qp);
+        boolean fresh = st.path < 0;
+        // conweave-routing.cc RouteInput (TxToR): expiry, stability, reply timeout
+        boolean expired = now - st.activePs > inactivePs;
+        boolean stabilized = false;
+        if (expired) {
+            st.stabilized = false;
+        } else if (st.stabilized) {
+            stabilized = true;
+            st.stabilized = false;
+        }
+        st.activePs = now;
+        boolean timeout = false;
+        if (expired || stabilized) {
+            st.replyDeadlinePs = now + baseRtt(p) + replyExtraPs;
+        } else if (st.replyDeadlinePs < now) {
+            st.replyDeadlinePs = NEVER;
+            timeout = true;
+        }
+        int pktPhase;
+        if (expired || stabilized) {
+            st.epoch++;
+            epochs++;
+            st.phase = 0;
+            pktPhase = 0;
+        } else if (timeout) {
+            st.phase = 1;          // later packets take the new path
+            pktPhase = 0;          // the TAIL itself is the last packet of phase 0
+            replyTimeouts++;
+        } else {
+            pktPhase = st.phase;
+        }
+        if (st.group != candidates) {
+            // first packet, or the live ECMP group changed after a failure was detected
+            if (st.path >= 0 && !contains(candidates, st.path)) {
+                st.path = -1;
+                if (!fresh) reroutes++;
+            }
+            st.group = candidates;
+        }
+        if (st.path < 0) {
+            int g = pickGood(candidates, -1, p, now);
+            st.path = g >= 0 ? g : candidates[random.nextInt(candidates.length)];
+        }
+        int pktPath = st.path;
+        if (expired && !fresh) {
+            int g = pickGood(candidates, -1, p, now);
+            if (g >= 0 && g != st.path) {
+                st.path = g;
+                reroutes++;
+            }
+            pktPath = st.path;
+        } else if (timeout) {
+            // the TAIL keeps the old path; the new path excludes it (lbsim: a reroute must move)
+            int g = pickGood(candidates, st.path, p, now);
+            if (g >= 0) {
+                st.path = g;
+                reroutes++;
+            }
+        }
+        if (expired || stabilized) st.tailPs = 0;
+        else if (timeout) st.tailPs = now;
+        p.cwEpoch = st.epoch;
+        p.cwPhase = pktPhase;
+        p.cwFlag = expired || stabilized ? INIT : timeout ? TAIL : DATA;
+        p.cwPath = pktPath;
+        p.cwTxPs = now;
+        p.cwTailPs = st.tailPs;
+        return pktPath;
+    }
+
+    /**
+     * Samples two candidates (excluding {@code exclude}) and returns the first not reported
+     * busy, or -1 (conweave-routing.cc: path-aware rerouting samples two random paths).
+     */
+    private int pickGood(int[] candidates, int exclude, Packet p, long now) {
+        int n = candidates.length;
+        int ex = exclude < 0 ? -1 : indexOf(candidates, exclude);
+        int m = ex < 0 ? n : n - 1;
+        if (m <= 0) return -1;
+        long[] busy = busyUntilPs[topo.torIndex(hostTorNode[p.dst])];
+        for (int i = 0; i < 2; i++) {
+            int k = random.nextInt(m);
+            if (ex >= 0 && k >= ex) k++;
+            int port = candidates[k];
+            if (busy == null || busy[port] <= now) return port;
+        }
+        return -1;
+    }
+
+    private long baseRtt(Packet p) {
+        int dstTor = topo.torIndex(hostTorNode[p.dst]);
+        long v = baseRttPs[dstTor];
+        if (v < 0) {
+            // conweave-ns3 sets base RTT = 2 x per-hop delay x ToR-to-ToR hops (propagation only)
+            int[] ports = topo.routing().pathPorts(p.src, p.dst, 0);
+            long oneWay = 0;
+            for (int i = 0; i < ports.length - 1; i++) oneWay += topo.portLatencyPs(ports[i]);
+            v = baseRttPs[dstTor] = 2 * oneWay;
+        }
+        return v;
+    }
+
+    private void onReplyOrNotify(Packet p) {
+        long now = sim.now();
+        if (p.cwFlag == NOTIFY) {
+            int dstTor = topo.torIndex(hostTorNode[p.src]);
+            long[] busy = busyUntilPs[dstTor];
+            if (busy == null) busy = busyUntilPs[dstTor] = new long[sw.portCount()];
+            busy[p.cwPath] = now + pathBusyPs;
+            return;
+        }
+        Tx st = tx(p.qp);
+        // replies count only for the current (epoch, phase); late ones are ignored
+        if (p.cwEpoch != st.epoch || p.cwPhase != st.phase) return;
+        if (p.cwFlag == REPLY_INIT) {
+            if (now < st.replyDeadlinePs && st.replyDeadlinePs != NEVER) {
+                st.stabilized = true;
+                st.replyDeadlinePs = NEVER;
+            }
+        } else if (p.cwFlag == REPLY_TAIL) {
+            st.stabilized = true;     // the reroute is over: next packet starts a new epoch
+            st.replyDeadlinePs = NEVER;
+        }
+    }
+
+    // ---- destination ToR ----------------------------------------------------------------
+
+    @Override
+    public boolean intercept(Switch s, Packet p, int in) {
+        if (!isTor || hostTorNode[p.dst] != sw.id) return false;
+        if (p.kind == Packet.LB_CONTROL) {
+            onReplyOrNotify(p);
+            sw.consume(p);
+            return true;
+        }
+        if (p.kind != Packet.DATA || p.cwEpoch == 0) return false;
+        return onTaggedData(p, in);
+    }
+
+    /** conweave-routing.cc RouteInput (RxToR); true if the packet was held. */
+    private boolean onTaggedData(Packet p, int in) {
+        long now = sim.now();
+        Rx r = rx(p.qp);
+        boolean newEpoch;
+        if (r.epoch < p.cwEpoch) {
+            r.epoch = p.cwEpoch;
+            newEpoch = true;
+        } else if (r.epoch > p.cwEpoch) {
+            return false;                       // an earlier epoch: straight to the host
+        } else {
+            newEpoch = false;
+        }
+        if (p.cwPhase == 0) {
+            r.phase0TxPs = p.cwTxPs;
+            r.phase0RxPs = now;
+        }
+        boolean tail = p.cwFlag == TAIL;
+        boolean outOfOrder = false;
+        if (newEpoch) {
+            r.phase = tail ? 1 : 0;
+            outOfOrder = p.cwPhase > r.phase;
+            r.phase0Cache = p.cwPhase == 0;
+        } else {
+            if (tail) {
+                if (!r.reordering) r.phase = 1;  // else set when the queue is flushed
+            } else if (r.phase < p.cwPhase) {
+                outOfOrder = true;
+            }
+            if (p.cwPhase == 0) r.phase0Cache = true;
+        }
+        if (tail || p.cwPhase == 1) r.tailPs = p.cwTailPs;
+        // predicted TAIL arrival: the Tx-side gap between phase 0 and the TAIL, replayed at Rx
+        long gap = r.phase0Cache ? Math.max(0, r.tailPs - r.phase0TxPs) : reorderDefaultPs;
+        long flushAt = 0;
+        if (p.cwPhase == 1) {
+            if (outOfOrder) flushAt = (r.phase0Cache ? r.phase0RxPs : now) + gap + reorderExtraPs;
+        } else {
+            flushAt = tail ? now + TAIL_FLUSH_DELAY_PS : now + gap + reorderExtraPs;
+        }
+        boolean hold = false;
+        if (p.cwPhase == 0) {
+            if (r.reordering) scheduleFlush(r, Math.max(now, flushAt), tail);
+        } else if (outOfOrder) {
+            hold = true;
+            if (!r.reordering) {
+                r.reordering = true;
+                scheduleFlush(r, Math.max(now, flushAt), false);
+            }
+        }
+        if (p.ecnMarked) sendControl(p, NOTIFY, 0);
+        if (p.cwFlag == INIT) sendControl(p, REPLY_INIT, 0);
+        else if (tail) sendControl(p, REPLY_TAIL, 1);
+        if (!hold || !reorderQueue) return false;
+        if (sw.hold(p, in)) {
+            r.voq.add(p);
+            held++;
+            if (r.voq.size() > maxQueue) maxQueue = r.voq.size();
+        }
+        return true;
+    }
+
+    private void scheduleFlush(Rx r, long atPs, boolean byTail) {
+        r.flushGen++;
+        r.flushByTail = byTail;
+        sim.scheduleAt(atPs, this, FLUSH, r.flushGen, r);
+    }
+
+    @Override
+    public void onEvent(int kind, long arg, Object obj) {
+        Rx r = (Rx) obj;
+        if (kind != FLUSH || arg != r.flushGen || !r.reordering) return;   // lazily cancelled
+        r.reordering = false;
+        r.phase = 1;
+        flushes++;
+        if (!r.flushByTail) flushTimeouts++;
+        Packet p;
+        while ((p = r.voq.poll()) != null) sw.releaseHeld(p);
+    }
+
+    /** A REPLY or NOTIFY from this (destination) ToR back to the flow's source ToR. */
+    private void sendControl(Packet data, int flag, int phase) {
+        Packet c = sw.newPacket();
+        c.kind = Packet.LB_CONTROL;
+        c.src = data.dst;
+        c.dst = data.src;
+        c.qp = data.qp;
+        c.sport = data.sport;
+        c.wireBytes = CONTROL_BYTES;
+        c.ecnCapable = false;
+        c.cwFlag = flag;
+        c.cwEpoch = data.cwEpoch;
+        c.cwPhase = phase;
+        c.cwPath = data.cwPath;
+        if (flag == NOTIFY) notifies++;
+        else replies++;
+        sw.sendControl(c);
+    }
+
+    // ---- state tables -------------------------------------------------------------------
+
+    private Tx tx(int qp) {
+        if (qp >= tx.length) tx = Arrays.copyOf(tx, Math.max(qp + 1, tx.length * 2));
+        Tx t = tx[qp];
+        if (t == null) t = tx[qp] = new Tx();
+        return t;
+    }
+
+    private Rx rx(int qp) {
+        if (qp >= rx.length) rx = Arrays.copyOf(rx, Math.max(qp + 1, rx.length * 2));
+        Rx r = rx[qp];
+        if (r == null) r = rx[qp] = new Rx();
+        return r;
+    }
+
+    private static boolean contains(int[] a, int v) {
+        return indexOf(a, v) >= 0;
+    }
+
+    private static int indexOf(int[] a, int v) {
+        for (int i = 0; i < a.length; i++) if (a[i] == v) return i;
+        return -1;
+    }
+
+    @Override
+    public void reportCounters(Map<String, Long> into) {
+        into.merge("reroutes", reroutes, Long::sum);
+        into.merge("reply_timeouts", replyTimeouts, Long::sum);
+        into.merge("epochs", epochs, Long::sum);
+        into.merge("replies", replies, Long::sum);
+        into.merge("notifies", notifies, Long::sum);
+        into.merge("held_packets", held, Long::sum);
+        into.merge("reorder_flushes", flushes, Long::sum);
+        into.merge("reorder_timeouts", flushTimeouts, Long::sum);
+        into.merge("max_reorder_queue", maxQueue, Math::max);
+    }
+}
