@@ -2,12 +2,27 @@ package lbsim.metrics;
 
 import java.util.List;
 
-/** Everything one run reports: the summary scalars and the per-flow and per-link rows. */
+/**
+ * Everything one run reports: the summary scalars and the per-flow and per-link rows;
+ * {@code slowdown} is null except for open-loop workloads, {@code collectives} empty except for kind collective.
+ */
 public record RunResult(String scenario, String scheme, long seed, boolean completed, Long cctNs, long idealCctNs,
                         Stats fct, long packetsSent, long packetsDelivered, long packetsDropped,
                         long packetsRetransmitted, long packetsTrimmed, long ecnMarked, long pfcPauses, int maxQpsPerNic,
                         long outOfOrderPackets, long timeouts, long events, long packetHops, double simTimeNs,
-                        long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings) {
+                        long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
+                        Slowdown slowdown, List<CollectiveResult> collectives) {
+
+    /** Without open-loop slowdowns or per-collective results. */
+    public RunResult(String scenario, String scheme, long seed, boolean completed, Long cctNs, long idealCctNs,
+                     Stats fct, long packetsSent, long packetsDelivered, long packetsDropped,
+                     long packetsRetransmitted, long packetsTrimmed, long ecnMarked, long pfcPauses, int maxQpsPerNic,
+                     long outOfOrderPackets, long timeouts, long events, long packetHops, double simTimeNs,
+                     long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings) {
+        this(scenario, scheme, seed, completed, cctNs, idealCctNs, fct, packetsSent, packetsDelivered, packetsDropped,
+                packetsRetransmitted, packetsTrimmed, ecnMarked, pfcPauses, maxQpsPerNic, outOfOrderPackets, timeouts, events,
+                packetHops, simTimeNs, wallMs, flows, links, warnings, null, List.of());
+    }
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {
