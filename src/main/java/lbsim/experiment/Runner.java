@@ -209,7 +209,6 @@ public final class Runner {
         List<Integer> groups = sc.workload().collectiveGroups();
         if (groups.size() != specs.size()) return List.of();
         long[] cctPs = driver.groupCompletionPs();
-        long oneWayPs = Fabric.maxOneWayLatencyPs(topo);
         double gbps = topo.hostRateBps(0) / 1e9;
         List<CollectiveResult> out = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
@@ -220,9 +219,37 @@ public final class Runner {
             Double alg = ps > 0 ? BusBandwidth.algBwGBps(c.sizeBytes(), ps) * 8 : null;
             Double bus = ps > 0 ? BusBandwidth.busBwGBps(c.op(), c.ranks(), c.sizeBytes(), ps) * 8 : null;
             out.add(new CollectiveResult(g, c.label().isEmpty() ? c.op() + " " + c.algorithm() : c.label(), c.op(), c.algorithm(),
-                    c.sizeBytes(), c.ranks(), cct, Math.round(IdealTime.lowerBoundPs(c, gbps, oneWayPs) / 1000.0), alg, bus));
+                    c.sizeBytes(), c.ranks(), cct, Math.round(IdealTime.lowerBoundPs(c, gbps, minOneWayPs(topo, c.rankToHost())) / 1000.0),
+                    alg, bus));
         }
         return out;
+    }
+
+    /**
+     * The shortest one-way propagation between two distinct hosts of a collective: a lower bound
+     * on every transfer's latency (the fabric-wide longest path is not: a ring inside one rack
+     * never crosses the spine). Ranks sharing a host exchange data off the fabric and are skipped.
+     */
+    static long minOneWayPs(Topology topo, int[] hosts) {
+        java.util.Map<Integer, Integer> byTor = new java.util.LinkedHashMap<>();
+        int sameTorPair = -1;
+        for (int h : hosts) {
+            Integer prev = byTor.putIfAbsent(topo.hostTor(h), h);
+            if (prev != null && prev != h && sameTorPair < 0) sameTorPair = h;
+        }
+        long best = Long.MAX_VALUE;
+        if (sameTorPair >= 0) best = pathLatencyPs(topo, byTor.get(topo.hostTor(sameTorPair)), sameTorPair);
+        Integer[] reps = byTor.values().toArray(new Integer[0]);
+        for (int i = 0; i < reps.length; i++) {
+            for (int j = i + 1; j < reps.length; j++) best = Math.min(best, pathLatencyPs(topo, reps[i], reps[j]));
+        }
+        return best == Long.MAX_VALUE ? 0 : best;
+    }
+
+    private static long pathLatencyPs(Topology topo, int src, int dst) {
+        long lat = topo.portLatencyPs(topo.hostPort(src));
+        for (int p : topo.routing().pathPorts(src, dst, 0)) lat += topo.portLatencyPs(p);
+        return lat;
     }
 
     /**
