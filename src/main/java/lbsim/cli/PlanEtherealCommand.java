@@ -34,7 +34,7 @@ public final class PlanEtherealCommand implements Runnable {
         Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
         Topology topo = sc.topology().build(sc.file());
         // the same workload stream as a run, so random placements match `lbsim run`
-        var graph = sc.workload().build(topo.hostCount(), new Simulation(sc.seed()).random().stream("workload"));
+        var graph = sc.workload().build(topo, new Simulation(sc.seed()).random().stream("workload"));
         PlanCommand.print(spec, EtherealPlan.compute(topo, graph), format.format());
     }
 }

@@ -6,11 +6,14 @@ import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
 import lbsim.lb.Scheme;
 import lbsim.lb.SchemeContext;
+import lbsim.metrics.CollectiveResult;
 import lbsim.metrics.FlowRecord;
 import lbsim.metrics.LinkClassRecord;
 import lbsim.metrics.LinkClasses;
+import lbsim.metrics.IdleFct;
 import lbsim.metrics.LinkRecord;
 import lbsim.metrics.RunResult;
+import lbsim.metrics.Slowdown;
 import lbsim.metrics.Stats;
 import lbsim.metrics.ThroughputSampler;
 import lbsim.metrics.ThroughputSeries;
@@ -27,6 +30,7 @@ import lbsim.transport.TransportConfig;
 import lbsim.workload.FlowGraph;
 import lbsim.workload.FlowSpec;
 import lbsim.workload.WorkloadDriver;
+import lbsim.workload.collective.BusBandwidth;
 import lbsim.workload.collective.CollectiveSpec;
 import lbsim.workload.collective.IdealTime;
 
@@ -51,7 +55,7 @@ public final class Runner {
         long wallStart = System.nanoTime();
         Topology topo = sc.topology().build(sc.file());
         Simulation sim = new Simulation(sc.seed());
-        FlowGraph graph = sc.workload().build(topo.hostCount(), sim.random().stream("workload"));
+        FlowGraph graph = sc.workload().build(topo, sim.random().stream("workload"));
         if (graph.maxHost() >= topo.hostCount()) {
             throw new BadInputException(sc.file() + ": workload uses host " + graph.maxHost() + " but the fabric has "
                     + topo.hostCount() + " hosts");
@@ -155,15 +159,25 @@ public final class Runner {
         List<FlowRecord> flows = new ArrayList<>();
         List<Long> fcts = new ArrayList<>();
         Flow[] fl = driver.flows();
+        boolean slowdowns = sc.workload().isOpenLoop();
+        long[] sdSize = new long[graph.size()];
+        double[] sd = new double[graph.size()];
         for (FlowSpec s : graph.flows()) {
             Flow f = fl[s.id()];
             double start = f == null ? -1 : f.startPs() / 1000.0;
             double fin = f != null && f.isDelivered() ? f.deliveredPs() / 1000.0 : -1;
             double fct = fin >= 0 ? fin - start : -1;
             if (fin >= 0) fcts.add(f.deliveredPs() - f.startPs());
+            double slow = Double.NaN;
+            if (slowdowns && fin >= 0) {
+                double idle = IdleFct.ps(topo, s.src(), s.dst(), s.sizeBytes(), sc.topology().mtuBytes(), sc.transport().headerBytes());
+                slow = (f.deliveredPs() - f.startPs()) / idle;
+            }
+            sdSize[s.id()] = s.sizeBytes();
+            sd[s.id()] = slow;
             flows.add(new FlowRecord(s.id(), s.src(), s.dst(), s.sizeBytes(), s.group(), f == null ? 0 : f.qps().size(), start,
                     fin, fct, f == null ? 0 : f.retransmittedPackets(), f == null ? 0 : f.timeouts(),
-                    f == null ? 0 : f.pathChanges(), s.label()));
+                    f == null ? 0 : f.pathChanges(), s.label(), slow));
         }
         long[] fctPs = fcts.stream().mapToLong(Long::longValue).toArray();
         long[] fctNs = new long[fctPs.length];
@@ -200,7 +214,56 @@ public final class Runner {
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
                 net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
-                linkClasses);
+                linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, driver, done));
+    }
+
+    /** Per collective (kind collective, one per job): CCT, its bound and NCCL-tests algbw / busbw. */
+    private static List<CollectiveResult> collectiveResults(Scenario sc, Topology topo, WorkloadDriver driver, boolean done) {
+        List<CollectiveSpec> specs = sc.workload().collectives();
+        List<Integer> groups = sc.workload().collectiveGroups();
+        if (groups.size() != specs.size()) return List.of();
+        long[] cctPs = driver.groupCompletionPs();
+        double gbps = topo.hostRateBps(0) / 1e9;
+        List<CollectiveResult> out = new ArrayList<>();
+        for (int i = 0; i < specs.size(); i++) {
+            CollectiveSpec c = specs.get(i);
+            int g = groups.get(i);
+            long ps = done && g < cctPs.length ? cctPs[g] : -1;
+            Long cct = ps > 0 ? Math.round(ps / 1000.0) : null;
+            Double alg = ps > 0 ? BusBandwidth.algBwGBps(c.sizeBytes(), ps) * 8 : null;
+            Double bus = ps > 0 ? BusBandwidth.busBwGBps(c.op(), c.ranks(), c.sizeBytes(), ps) * 8 : null;
+            out.add(new CollectiveResult(g, c.label().isEmpty() ? c.op() + " " + c.algorithm() : c.label(), c.op(), c.algorithm(),
+                    c.sizeBytes(), c.ranks(), cct, Math.round(IdealTime.lowerBoundPs(c, gbps, minOneWayPs(topo, c.rankToHost())) / 1000.0),
+                    alg, bus));
+        }
+        return out;
+    }
+
+    /**
+     * The shortest one-way propagation between two distinct hosts of a collective: a lower bound
+     * on every transfer's latency (the fabric-wide longest path is not: a ring inside one rack
+     * never crosses the spine). Ranks sharing a host exchange data off the fabric and are skipped.
+     */
+    static long minOneWayPs(Topology topo, int[] hosts) {
+        java.util.Map<Integer, Integer> byTor = new java.util.LinkedHashMap<>();
+        int sameTorPair = -1;
+        for (int h : hosts) {
+            Integer prev = byTor.putIfAbsent(topo.hostTor(h), h);
+            if (prev != null && prev != h && sameTorPair < 0) sameTorPair = h;
+        }
+        long best = Long.MAX_VALUE;
+        if (sameTorPair >= 0) best = pathLatencyPs(topo, byTor.get(topo.hostTor(sameTorPair)), sameTorPair);
+        Integer[] reps = byTor.values().toArray(new Integer[0]);
+        for (int i = 0; i < reps.length; i++) {
+            for (int j = i + 1; j < reps.length; j++) best = Math.min(best, pathLatencyPs(topo, reps[i], reps[j]));
+        }
+        return best == Long.MAX_VALUE ? 0 : best;
+    }
+
+    private static long pathLatencyPs(Topology topo, int src, int dst) {
+        long lat = topo.portLatencyPs(topo.hostPort(src));
+        for (int p : topo.routing().pathPorts(src, dst, 0)) lat += topo.portLatencyPs(p);
+        return lat;
     }
 
     /**

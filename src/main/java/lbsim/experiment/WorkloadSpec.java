@@ -7,12 +7,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
+import lbsim.workload.FlowSizeDistribution;
 import lbsim.workload.FlowSpec;
 import lbsim.workload.HtsimConnectionMatrix;
+import lbsim.workload.OpenLoop;
 import lbsim.workload.Permutation;
+import lbsim.workload.StartJitter;
 import lbsim.workload.collective.CollectiveSpec;
 import lbsim.workload.collective.Collectives;
+import lbsim.workload.collective.MultiJob;
 import lbsim.workload.collective.Placement;
 import lbsim.workload.training.IterationGenerator;
 import lbsim.workload.training.TrainingPresets;
@@ -22,19 +27,29 @@ import lbsim.workload.training.TrainingPresets;
  * DAG for a fabric of a given size, drawing randomness from the workload stream only.
  */
 public final class WorkloadSpec {
-    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training");
+    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training", "open-loop");
     public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b");
     public static final List<String> PLACEMENTS = List.of("contiguous", "random");
+    /** Collective placements: {@link #PLACEMENTS} plus rail-optimised servers. */
+    public static final List<String> COLLECTIVE_PLACEMENTS = List.of("contiguous", "random", "rail");
+    public static final List<String> PAIRS = List.of("any", "inter-rack");
 
     /** Builds a flow graph for {@code hosts} hosts. */
     interface Builder {
         FlowGraph build(int hosts, SplittableRandom rnd);
+
+        /** Builders that need more of the fabric than its host count override this. */
+        default FlowGraph build(Topology topo, SplittableRandom rnd) {
+            return build(topo.hostCount(), rnd);
+        }
     }
 
     private final String kind;
     private final Builder builder;
     private final String file;
     private final List<CollectiveSpec> collectives;
+    private List<Integer> collectiveGroups = List.of();
+    private long startJitterPs;
 
     private WorkloadSpec(String kind, Builder builder, String file) {
         this(kind, builder, file, new ArrayList<>());
@@ -73,13 +88,19 @@ public final class WorkloadSpec {
         };
     }
 
-    /** One collective over {@code ranks} hosts (default: all), placed contiguously or at random. */
-    private static Builder collective(Section s, List<CollectiveSpec> out) {
+    /**
+     * One collective over {@code ranks} hosts (default: all), placed contiguously, at random or
+     * rail-optimised; with {@code jobs} > 1, that many copies run at once on disjoint hosts
+     * ({@code ranks} per job, default hosts / jobs), each its own group (CTCCL §4.2's concurrent jobs).
+     */
+    private static Builder collective(Section s, List<CollectiveSpec> out, List<Integer> groups) {
         String op = s.choice("op", "all-reduce", Collectives.OPS);
         String alg = s.choice("algorithm", "ring", Collectives.algorithmsFor(op));
         long size = s.longValue("size_bytes", 16L << 20, 1, Long.MAX_VALUE / 16);
-        String placement = s.choice("placement", "contiguous", PLACEMENTS);
+        String placement = s.choice("placement", "contiguous", COLLECTIVE_PLACEMENTS);
         int ranks = s.intValue("ranks", 0, 0, 1 << 24);
+        int jobs = s.intValue("jobs", 1, 1, 1 << 20);
+        int nics = placement.equals("rail") ? s.intValue("nics_per_server", 8, 1, 1 << 16) : 0;
         int channels = s.intValue("channels", 1, 1, 64);
         long chunk = s.longValue("chunk_bytes", 0, 0, Long.MAX_VALUE / 16);
         int qps = s.intValue("qps_per_connection", 0, 0, 128);
@@ -87,23 +108,120 @@ public final class WorkloadSpec {
         double reduce = s.doubleValue("reduce_gbps", 0, 0, 1e9);
         int root = s.intValue("root", 0, 0, 1 << 24);
         String file = s.file();
-        return (hosts, rnd) -> {
-            int n = ranks == 0 ? hosts : ranks;
-            if (n > hosts) throw new BadInputException(file + ": workload.ranks: " + n + " ranks but the fabric has " + hosts + " hosts");
-            if (n < 2) throw new BadInputException(file + ": workload.ranks: a collective needs at least 2 ranks");
-            int[] map = placement.equals("random") ? Placement.random(n, hosts, rnd) : Placement.contiguous(n);
-            CollectiveSpec spec;
-            FlowGraph g = new FlowGraph();
-            try {
-                spec = CollectiveSpec.builder(op, alg, size, map).channels(channels).chunkBytes(chunk).qpsPerConnection(qps)
-                        .splitDataOnQps(split).reduceGBps(reduce).root(root).build();
-                Collectives.append(g, spec);
-            } catch (IllegalArgumentException e) {
-                throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+        return new Builder() {
+            @Override
+            public FlowGraph build(int hosts, SplittableRandom rnd) {
+                if (placement.equals("rail")) {
+                    throw new BadInputException(file + ": workload.placement: rail needs the topology's hosts per leaf");
+                }
+                return build(hosts, 0, rnd);
             }
-            out.clear();
-            out.add(spec);
-            return g;
+
+            @Override
+            public FlowGraph build(Topology topo, SplittableRandom rnd) {
+                int perTor = 0;
+                for (int h = 0; h < topo.hostCount(); h++) if (topo.hostTor(h) == topo.hostTor(0)) perTor++;
+                return build(topo.hostCount(), perTor, rnd);
+            }
+
+            private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
+                int n = ranks == 0 ? hosts / jobs : ranks;
+                String what = jobs > 1 ? "workload.ranks: " + jobs + " jobs x " + n + " ranks" : "workload.ranks: " + n + " ranks";
+                if ((long) n * jobs > hosts) throw new BadInputException(file + ": " + what + " but the fabric has " + hosts + " hosts");
+                if (n < 2) throw new BadInputException(file + ": workload.ranks: a collective needs at least 2 ranks" + (jobs > 1 ? " per job" : ""));
+                int total = n * jobs;
+                int[] map = switch (placement) {
+                    case "random" -> Placement.random(total, hosts, rnd);
+                    case "rail" -> rail(total, hosts, hostsPerLeaf);
+                    default -> Placement.contiguous(total);
+                };
+                FlowGraph g = new FlowGraph();
+                out.clear();
+                groups.clear();
+                try {
+                    CollectiveSpec template = CollectiveSpec.builder(op, alg, size, map).channels(channels).chunkBytes(chunk)
+                            .qpsPerConnection(qps).splitDataOnQps(split).reduceGBps(reduce).root(root).build();
+                    List<CollectiveSpec> specs = jobs == 1 ? List.of(template)
+                            : MultiJob.specs(template, MultiJob.splitBlocks(map, jobs));
+                    for (CollectiveSpec spec : specs) {
+                        groups.add(Collectives.append(g, spec));
+                        out.add(spec);
+                    }
+                } catch (IllegalArgumentException e) {
+                    throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+                }
+                return g;
+            }
+
+            private int[] rail(int total, int hosts, int hostsPerLeaf) {
+                if (total % nics != 0) {
+                    throw new BadInputException(file + ": workload.nics_per_server: " + total + " ranks are not whole servers of "
+                            + nics + " NICs");
+                }
+                int[] map = Placement.railOptimised(total / nics, nics, nics, hostsPerLeaf);
+                for (int h : map) {
+                    if (h >= hosts) {
+                        throw new BadInputException(file + ": workload.placement: rail placement of " + total / nics + " servers x "
+                                + nics + " NICs needs host " + h + " but the fabric has " + hosts + " hosts ("
+                                + hostsPerLeaf + " per leaf; every rail needs its own leaves)");
+                    }
+                }
+                return map;
+            }
+        };
+    }
+
+    /**
+     * Open-loop traffic (docs/workloads.md): Poisson flow arrivals per host at {@code load} x
+     * the host's NIC rate, sizes from an empirical CDF, random distinct pairs.
+     */
+    private static Builder openLoop(Section s, Path baseDir) {
+        String name = s.string("distribution", "hadoop");
+        FlowSizeDistribution dist;
+        if (FlowSizeDistribution.BUILT_IN.contains(name)) {
+            dist = FlowSizeDistribution.builtIn(name);
+        } else {
+            Path p = Path.of(name);
+            if (!p.isAbsolute() && baseDir != null && !Files.exists(p) && Files.exists(baseDir.resolve(p))) p = baseDir.resolve(p);
+            if (!Files.isReadable(p)) {
+                throw s.error("distribution", "'" + name + "' is neither a built-in distribution (" + String.join(", ",
+                        FlowSizeDistribution.BUILT_IN) + ") nor a readable CSV file (looked in the working directory"
+                        + (baseDir != null ? " and " + baseDir : "") + ")");
+            }
+            try {
+                dist = FlowSizeDistribution.file(p);
+            } catch (IOException e) {
+                throw s.error("distribution", p + ": " + e.getMessage());
+            } catch (FlowSizeDistribution.FormatException e) {
+                throw s.error("distribution", e.getMessage());
+            }
+        }
+        double load = s.doubleValue("load", 0.5, 1e-6, 10);
+        long durationUs = s.longValue("duration_us", 1000, 1, Long.MAX_VALUE / 1_000_000);
+        boolean interRack = s.choice("pairs", "any", PAIRS).equals("inter-rack");
+        String file = s.file();
+        FlowSizeDistribution d = dist;
+        return new Builder() {
+            @Override
+            public FlowGraph build(int hosts, SplittableRandom rnd) {
+                throw new BadInputException(file + ": workload.kind: open-loop needs the topology's NIC rates");
+            }
+
+            @Override
+            public FlowGraph build(Topology topo, SplittableRandom rnd) {
+                int n = topo.hostCount();
+                long[] rates = new long[n];
+                int[] rack = new int[n];
+                for (int h = 0; h < n; h++) {
+                    rates[h] = topo.hostRateBps(h);
+                    rack[h] = topo.hostTor(h);
+                }
+                try {
+                    return new OpenLoop(d, load, durationUs * 1_000_000L, rates, interRack ? rack : null).build(rnd);
+                } catch (IllegalArgumentException e) {
+                    throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+                }
+            }
         };
     }
 
@@ -120,6 +238,15 @@ public final class WorkloadSpec {
         return collectives;
     }
 
+    /** The group id of each of {@link #collectives()} after the last build (kind collective; empty otherwise). */
+    public List<Integer> collectiveGroups() {
+        return collectiveGroups;
+    }
+
+    public boolean isOpenLoop() {
+        return kind.equals("open-loop");
+    }
+
     static WorkloadSpec from(Section s, Path baseDir) {
         String kind = s.choice("kind", null, KINDS);
         Builder b = switch (kind) {
@@ -127,16 +254,26 @@ public final class WorkloadSpec {
             case "permutation" -> permutation(s);
             case "collective" -> null;
             case "training" -> training(s);
+            case "open-loop" -> openLoop(s, baseDir);
             default -> htsim(s, baseDir);
         };
+        // McClure et al.: flows that wait for nothing start up to this much late (permutation reads its own key)
+        long jitterNs = kind.equals("collective") || kind.equals("flows")
+                ? s.longValue("start_jitter_ns", 0, 0, Long.MAX_VALUE / 1000) : 0;
+        WorkloadSpec w;
         if (b == null) {
             List<CollectiveSpec> built = new ArrayList<>();
-            Builder cb = collective(s, built);
+            List<Integer> groups = new ArrayList<>();
+            Builder cb = collective(s, built, groups);
             s.finish();
-            return new WorkloadSpec(kind, cb, s.file(), built);
+            w = new WorkloadSpec(kind, cb, s.file(), built);
+            w.collectiveGroups = groups;
+        } else {
+            s.finish();
+            w = new WorkloadSpec(kind, b, s.file());
         }
-        s.finish();
-        return new WorkloadSpec(kind, b, s.file());
+        w.startJitterPs = jitterNs * 1000;
+        return w;
     }
 
     private static Builder explicitFlows(Section s) {
@@ -210,8 +347,16 @@ public final class WorkloadSpec {
     }
 
     public FlowGraph build(int hosts, SplittableRandom rnd) {
-        FlowGraph g = builder.build(hosts, rnd);
+        return finish(builder.build(hosts, rnd), rnd);
+    }
+
+    /** As {@link #build(int, SplittableRandom)}, for workloads that need the fabric (open-loop, rail placement). */
+    public FlowGraph build(Topology topo, SplittableRandom rnd) {
+        return finish(builder.build(topo, rnd), rnd);
+    }
+
+    private FlowGraph finish(FlowGraph g, SplittableRandom rnd) {
         if (g.size() == 0) throw new BadInputException(file + ": workload: produces no flows");
-        return g;
+        return startJitterPs > 0 ? StartJitter.apply(g, startJitterPs, rnd.split()) : g;
     }
 }

@@ -6,7 +6,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import tools.jackson.databind.SerializationFeature;
@@ -36,7 +38,9 @@ public final class ResultWriter {
         fct.put("p99", r.fct().p99());
         fct.put("max", r.fct().max());
         flows.put("fct_ns", fct);
+        if (r.slowdown() != null) putSlowdown(flows, r.slowdown());
         m.put("flows", flows);
+        if (!r.collectives().isEmpty()) m.put("collectives", collectives(r));
         Map<String, Object> packets = new LinkedHashMap<>();
         packets.put("sent", r.packetsSent());
         packets.put("delivered", r.packetsDelivered());
@@ -80,6 +84,44 @@ public final class ResultWriter {
         return Double.isNaN(x) ? null : Math.round(x * 10000.0) / 10000.0;
     }
 
+    /** flows.slowdown {mean, p99} and flows.slowdown_bins [{min_bytes, max_bytes (null = unbounded), count, mean, p99}]. */
+    private static void putSlowdown(Map<String, Object> flows, Slowdown sd) {
+        Map<String, Object> all = new LinkedHashMap<>();
+        all.put("mean", round(sd.mean()));
+        all.put("p99", round(sd.p99()));
+        flows.put("slowdown", all);
+        List<Map<String, Object>> bins = new ArrayList<>();
+        for (Slowdown.Bin b : sd.bins()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("min_bytes", b.minBytes());
+            m.put("max_bytes", b.maxBytes() < 0 ? null : b.maxBytes());
+            m.put("count", b.count());
+            m.put("mean", round(b.mean()));
+            m.put("p99", round(b.p99()));
+            bins.add(m);
+        }
+        flows.put("slowdown_bins", bins);
+    }
+
+    private static List<Map<String, Object>> collectives(RunResult r) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (CollectiveResult c : r.collectives()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("group", c.group());
+            m.put("label", c.label());
+            m.put("op", c.op());
+            m.put("algorithm", c.algorithm());
+            m.put("size_bytes", c.sizeBytes());
+            m.put("ranks", c.ranks());
+            m.put("cct_ns", c.cctNs());
+            m.put("ideal_cct_ns", c.idealNs());
+            m.put("algbw_gbps", c.algbwGbps() == null ? null : round(c.algbwGbps()));
+            m.put("busbw_gbps", c.busbwGbps() == null ? null : round(c.busbwGbps()));
+            out.add(m);
+        }
+        return out;
+    }
+
     static double round(double x) {
         return Math.round(x * 1000.0) / 1000.0;
     }
@@ -107,12 +149,13 @@ public final class ResultWriter {
     private static void writeFlows(RunResult r, Path file) throws IOException {
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
             csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
-                    "retransmitted_packets", "timeouts", "path_changes", "label");
+                    "retransmitted_packets", "timeouts", "path_changes", "label", "slowdown");
             for (FlowRecord f : r.flows()) {
                 csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
                         Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
                         num(f.finishNs()), num(f.fctNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
-                        Integer.toString(f.pathChanges()), f.label());
+                        Integer.toString(f.pathChanges()), f.label(),
+                        Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
             }
         }
     }

@@ -3,13 +3,17 @@ package lbsim.metrics;
 import java.util.List;
 import java.util.Map;
 
-/** Everything one run reports: the summary scalars and the per-flow and per-link rows. */
+/**
+ * Everything one run reports: the summary scalars and the per-flow and per-link rows;
+ * {@code slowdown} is null except for open-loop workloads, {@code collectives} empty except for kind collective.
+ */
 public record RunResult(String scenario, String scheme, long seed, boolean completed, Long cctNs, long idealCctNs,
                         Stats fct, long packetsSent, long packetsDelivered, long packetsDropped,
                         long packetsRetransmitted, long packetsTrimmed, long ecnMarked, long pfcPauses, int maxQpsPerNic,
                         long outOfOrderPackets, long timeouts, long events, long packetHops, double simTimeNs,
                         long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
-                        Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses) {
+                        Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses,
+                        Slowdown slowdown, List<CollectiveResult> collectives) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {

@@ -1,6 +1,8 @@
 package lbsim.workload.collective;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import lbsim.workload.FlowGraph;
 
 /** Several jobs at once (e.g. CTCCL §4.2's two concurrent NCCL-tests tasks): split hosts, one group per job. */
@@ -31,15 +33,22 @@ public final class MultiJob {
 
     /** Appends {@code template} once per job with that job's hosts and its own group; returns the group ids. */
     public static int[] append(FlowGraph g, CollectiveSpec template, int[][] jobHosts) {
+        List<CollectiveSpec> specs = specs(template, jobHosts);
         int[] groups = new int[jobHosts.length];
+        for (int j = 0; j < jobHosts.length; j++) groups[j] = Collectives.append(g, specs.get(j));
+        return groups;
+    }
+
+    /** The per-job copies of {@code template}: that job's hosts, root rank 0, label "job j: ...". */
+    public static List<CollectiveSpec> specs(CollectiveSpec template, int[][] jobHosts) {
+        List<CollectiveSpec> out = new ArrayList<>();
         for (int j = 0; j < jobHosts.length; j++) {
             String base = template.label().isEmpty()
                     ? template.op() + " " + template.algorithm() + " " + template.sizeBytes() + "B x" + jobHosts[j].length
                     : template.label();
-            CollectiveSpec spec = template.toBuilder().rankToHost(jobHosts[j]).root(0).label("job " + j + ": " + base).build();
-            groups[j] = Collectives.append(g, spec);
+            out.add(template.toBuilder().rankToHost(jobHosts[j]).root(0).label("job " + j + ": " + base).build());
         }
-        return groups;
+        return out;
     }
 
     private static void check(int[] hosts, int jobs) {
