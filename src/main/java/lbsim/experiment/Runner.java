@@ -185,7 +185,14 @@ public final class Runner {
         long ideal = idealNs(sc, topo, graph, rttPs);
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
                 net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
-                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings);
+                net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lbCounters(transport));
+    }
+
+    /** The host scheme's own counters (summary.json {@code lb}), empty for most schemes. */
+    private static java.util.Map<String, Long> lbCounters(Transport transport) {
+        java.util.Map<String, Long> m = new java.util.LinkedHashMap<>();
+        transport.policy().addCounters(m);
+        return m;
     }
 
     /**

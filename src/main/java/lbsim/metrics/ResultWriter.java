@@ -49,6 +49,7 @@ public final class ResultWriter {
         m.put("timeouts", r.timeouts());
         m.put("pfc_pauses", r.pfcPauses());
         m.put("max_qps_per_nic", r.maxQpsPerNic());
+        if (!r.lbCounters().isEmpty()) m.put("lb", r.lbCounters());
         m.put("sim_time_ns", round(r.simTimeNs()));
         m.put("events", r.events());
         m.put("packet_hops", r.packetHops());

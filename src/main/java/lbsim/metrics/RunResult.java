@@ -7,7 +7,8 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         Stats fct, long packetsSent, long packetsDelivered, long packetsDropped,
                         long packetsRetransmitted, long packetsTrimmed, long ecnMarked, long pfcPauses, int maxQpsPerNic,
                         long outOfOrderPackets, long timeouts, long events, long packetHops, double simTimeNs,
-                        long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings) {
+                        long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
+                        java.util.Map<String, Long> lbCounters) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {
