@@ -211,6 +211,7 @@ public final class Runner {
         long ideal = idealNs(sc, topo, graph, rttPs);
         java.util.Map<String, Long> lb = new java.util.TreeMap<>();
         for (var s : net.switches()) s.strategy().reportCounters(lb);
+        addHostCounters(transport, lb);
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
                 net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
@@ -264,6 +265,11 @@ public final class Runner {
         long lat = topo.portLatencyPs(topo.hostPort(src));
         for (int p : topo.routing().pathPorts(src, dst, 0)) lat += topo.portLatencyPs(p);
         return lat;
+    }
+
+    /** The host scheme's own counters (summary.json {@code lb}), empty for most schemes. */
+    private static void addHostCounters(Transport transport, java.util.Map<String, Long> m) {
+        transport.policy().addCounters(m);
     }
 
     /**

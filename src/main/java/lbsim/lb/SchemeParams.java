@@ -8,4 +8,9 @@ public interface SchemeParams {
     int intValue(String key, int def, int min, int max);
 
     double doubleValue(String key, double def, double min, double max);
+
+    /** A value from a fixed list; the scenario reader ({@code Section}) checks it, the all-defaults binder returns {@code def}. */
+    default String choice(String key, String def, java.util.Collection<String> allowed) {
+        return def;
+    }
 }

@@ -62,6 +62,40 @@ public final class Schemes {
                 return new Scheme("conweave", new Ecmp.Host(c.random("conweave")), sw -> new ConWeave(cw, c, sw, hostTor));
             };
         });
+        // PLB defaults: Linux tcp_plb sysctls (algorithms.md §1.3): K = 0.5, N = 12, M = 3, suspend 60 s
+        BUILT.put("plb", p -> plb("plb", p, 0.5, 12, 3, 0, 60_000));
+        // McClure §4 host adaptive flowlets: repath at most every ~10 packets when >= 40 % of recent ACKs are marked
+        BUILT.put("flowlet-host", p -> plb("flowlet-host", p, 0.4, 1, 0, 10, 0));
+        BUILT.put("flowbender", p -> {
+            // algorithms.md §1.4: T = 5 %, N = 1 (paper, from memory); rtt_factor: Hopper's th_cong (004 Table 1)
+            String signal = p.choice("signal", "ecn", FlowBender.SIGNALS);
+            double t = p.doubleValue("threshold", 0.05, 0.0, 1.0);
+            int n = p.intValue("rounds", 1, 1, 1 << 20);
+            double f = p.doubleValue("rtt_factor", 2.5, 1.0, 1e6);
+            return c -> new Scheme("flowbender", new FlowBender(c.random("flowbender"), signal, t, n, f), ecmpSwitches(c));
+        });
+        BUILT.put("hopper", p -> {
+            // defaults: Hopper paper 004 Table 1
+            double alpha = p.doubleValue("alpha", 1.0, 0.0, 1.0);
+            double thProbe = p.doubleValue("th_probe", 1.5, 0.0, 1e6);
+            double thCong = p.doubleValue("th_cong", 2.5, 0.0, 1e6);
+            double ttl = p.doubleValue("ttl_probe", 4.0, 0.0, 1e6);
+            double delta = p.doubleValue("delta_rtt", 0.8, 0.0, 1.0);
+            double delay = p.doubleValue("switch_delay", 1.0, 0.0, 1e3);
+            double baseUs = p.doubleValue("base_rtt_us", 0.0, 0.0, 1e9);
+            return c -> new Scheme("hopper", new Hopper(c.random("hopper"), alpha, thProbe, thCong, ttl, delta, delay, baseUs),
+                    ecmpSwitches(c));
+        });
+    }
+
+    private static Function<SchemeContext, Scheme> plb(String name, SchemeParams p, double k, int n, int m, int roundPackets,
+                                                       double suspendMs) {
+        double threshold = p.doubleValue("threshold", k, 0.0, 1.0);
+        int rounds = p.intValue("rounds", n, 1, 1 << 20);
+        int idle = p.intValue("idle_rounds", m, 0, 1 << 20);
+        int pkts = p.intValue("round_packets", roundPackets, 0, 1 << 20);
+        double suspend = p.doubleValue("suspend_ms", suspendMs, 0.0, 1e9);
+        return c -> new Scheme(name, new Plb(c.random(name), threshold, rounds, idle, pkts, suspend), ecmpSwitches(c));
     }
 
     private static Function<lbsim.net.Switch, lbsim.net.ForwardingStrategy> ecmpSwitches(SchemeContext c) {

@@ -34,6 +34,13 @@ public final class Host extends Node implements TrafficSource {
         ports[0].enqueue(p);
     }
 
+    /** Sends a host-generated packet (a path probe) in the data class, so it queues behind data like data does. */
+    public void sendAtDataPriority(Packet p) {
+        p.priority = Packet.PRIO_DATA;
+        net.countInjected(p);
+        ports[0].enqueue(p);
+    }
+
     @Override
     public Packet nextPacket() {
         int tries = size;

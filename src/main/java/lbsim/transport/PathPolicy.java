@@ -27,6 +27,12 @@ public interface PathPolicy {
 
     default void onTimeout(QueuePair qp) {}
 
+    /** A probe this QP sent ({@link QueuePair#sendProbe}) came back; {@code ack.sport} is the probed port. */
+    default void onProbeAck(QueuePair qp, Packet ack, long rttPs) {}
+
+    /** Adds the scheme's run counters (e.g. probes, path switches) to {@code out}; reported as summary.json {@code lb}. */
+    default void addCounters(java.util.Map<String, Long> out) {}
+
     /** Whether packets of one QP may take different paths (the receiver must then reorder). */
     default boolean spraysPackets() {
         return false;

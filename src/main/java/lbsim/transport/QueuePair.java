@@ -110,6 +110,35 @@ public final class QueuePair extends NicClient implements EventHandler {
     public CongestionControl congestionControl() { return cc; }
     public long now() { return sim.now(); }
     public long lineRateBps() { return lineRateBps; }
+    public Transport transport() { return tr; }
+
+    /** Holds this QP's next data packet until {@code timePs} (Hopper's delayed path switch). */
+    public void delaySendUntil(long timePs) {
+        if (timePs > nextSendPs) nextSendPs = timePs;
+    }
+
+    /** Sends a small probe on source port {@code probeSport} at data priority; the receiver echoes it as PROBE_ACK. */
+    public void sendProbe(int probeSport) {
+        Packet p = tr.network().newPacket();
+        p.kind = Packet.PROBE;
+        p.src = srcHost.id;
+        p.dst = dstHost.id;
+        p.qp = id;
+        p.seq = sndNxt;
+        p.wireBytes = tr.config().ackBytes();
+        p.sentAtPs = sim.now();
+        p.sport = probeSport;
+        p.ecnCapable = false;
+        srcHost.sendAtDataPriority(p);
+    }
+
+    void onProbe(Packet p) {
+        sendControl(Packet.PROBE_ACK, expected, p);
+    }
+
+    void onProbeAck(Packet p) {
+        if (!senderDone) policy.onProbeAck(this, p, sim.now() - p.sentAtPs);
+    }
 
     /** Per-QP state a host load balancer keeps on the connection. */
     public Object schemeState() { return schemeState; }

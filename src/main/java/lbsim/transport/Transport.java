@@ -113,6 +113,8 @@ public final class Transport implements PacketSink {
             case Packet.DATA -> qp.onData(p);
             case Packet.ACK, Packet.NACK -> qp.onAck(p);
             case Packet.CNP -> qp.onCnp();
+            case Packet.PROBE -> qp.onProbe(p);
+            case Packet.PROBE_ACK -> qp.onProbeAck(p);
             default -> { }
         }
         net.release(p);

@@ -1,0 +1,239 @@
+package lbsim.lb;
+
+import java.util.Map;
+import java.util.SplittableRandom;
+import lbsim.engine.Simulation;
+import lbsim.net.Packet;
+import lbsim.transport.PathPolicy;
+import lbsim.transport.QueuePair;
+
+/**
+ * Hopper (Nosrati and Ghaderi, "Predictive Load Balancing for RDMA Traffic", paper 004 §3,
+ * Alg. 1, Table 1, Appendix A). Per QP, in control epochs of one RTT:
+ * <ul>
+ * <li>a moving average of per-packet RTTs (weight {@code alpha}, Table 1: 1);</li>
+ * <li>above {@code th_probe} x base RTT (1.5), once per epoch, two small probes go out on two
+ *     random source ports not probed within {@code ttl_probe} x base RTT (4.0) (power of two
+ *     choices, §3.2); the receiver echoes each probe, and its RTT is kept in a small table with
+ *     the time it was probed;</li>
+ * <li>above {@code th_cong} x base RTT (2.5), once per epoch, the QP moves to the best fresh
+ *     probed port if that port's RTT is at most {@code delta_rtt} (0.8) x the current average
+ *     (§3.3 "substantially lower ... exceeding a configurable margin δ_rtt"; Table 1 gives
+ *     80 %. We read it as a ratio: "lower by 80 %" would need a probed RTT below 0.5 x base RTT
+ *     at th_cong, which no path has). Otherwise it stays and tries again next epoch;</li>
+ * <li>before the move the QP stops sending for the estimated RTT of its last in-flight packet
+ *     on the old path minus the new path's RTT (x {@code switch_delay}, 1), the estimate being
+ *     a least-squares line through this epoch's RTT samples extrapolated over the packets in
+ *     flight (§3.3, Fig. 1), so new-path packets do not overtake old-path ones.</li>
+ * </ul>
+ * An epoch ends when the data in flight at its start is acknowledged. The base RTT is the
+ * path's unloaded RTT ({@link UnloadedRtt}) unless {@code base_rtt_us} is set. Probes are
+ * {@link Packet#PROBE} packets of ACK size in the data class (the paper's testbed probes with
+ * data on a fresh QP, so probes queue with data), counted as control packets; the extra
+ * probing QPs of the paper are not modelled as QPs. The paper's RNIC reorders a bounded window
+ * (IRN), so the receiver keeps its reorder bitmap. The paper does not react to timeouts;
+ * neither does this.
+ */
+public final class Hopper implements PathPolicy {
+    /** Probe-table entries kept per QP (the two newest probes of the last few epochs). */
+    static final int TABLE = 8;
+
+    private final SplittableRandom random;
+    private final double alpha;
+    private final double thProbe;
+    private final double thCong;
+    private final double ttlProbe;
+    private final double deltaRtt;
+    private final double switchDelay;
+    private final long baseRttOverridePs;
+    private long probes;
+    private long probeAcks;
+    private long switches;
+    private long declined;
+
+    /** Per-QP state; primitive arrays only, so ACK handling allocates nothing. */
+    static final class State {
+        long basePs;
+        long epochEndSeq = -1;
+        boolean mayProbe = true;
+        boolean maySwitch = true;
+        double avgRttPs;
+        // least-squares fit of this epoch's RTT samples against their index
+        int n;
+        double sx;
+        double sy;
+        double sxy;
+        double sxx;
+        double lastRttPs;
+        // probe table, a ring of TABLE entries
+        final int[] port = new int[TABLE];
+        final long[] rttPs = new long[TABLE];       // -1 while the probe is out
+        final long[] probedAtPs = new long[TABLE];
+        int used;
+        int next;
+
+        State() {
+            java.util.Arrays.fill(probedAtPs, Long.MIN_VALUE / 2);
+        }
+    }
+
+    public Hopper(SplittableRandom random, double alpha, double thProbe, double thCong, double ttlProbe, double deltaRtt,
+                  double switchDelay, double baseRttUs) {
+        this.random = random;
+        this.alpha = alpha;
+        this.thProbe = thProbe;
+        this.thCong = thCong;
+        this.ttlProbe = ttlProbe;
+        this.deltaRtt = deltaRtt;
+        this.switchDelay = switchDelay;
+        this.baseRttOverridePs = Math.round(baseRttUs * Simulation.PS_PER_US);
+    }
+
+    @Override
+    public void initQp(QueuePair qp) {
+        State s = new State();
+        s.basePs = baseRttOverridePs > 0 ? baseRttOverridePs : UnloadedRtt.of(qp);
+        qp.setSchemeState(s);
+        qp.setSport(randomPort());
+    }
+
+    private int randomPort() {
+        return Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE);
+    }
+
+    @Override
+    public boolean spraysPackets() {
+        return true;
+    }
+
+    @Override
+    public void onAck(QueuePair qp, Packet ack, long rttPs) {
+        State s = (State) qp.schemeState();
+        if (s.epochEndSeq < 0) s.epochEndSeq = qp.sndNxt(); // the first epoch: the first window
+        sample(s, rttPs);
+        long now = qp.now();
+        if (s.mayProbe && s.avgRttPs > thProbe * s.basePs) {
+            s.mayProbe = false;
+            probe(qp, s, now);
+        }
+        if (s.maySwitch && s.avgRttPs > thCong * s.basePs) trySwitch(qp, s, now);
+        // the ACK that completes an epoch still belongs to it (after a switch: the old path's last packet)
+        if (qp.sndUna() >= s.epochEndSeq) newEpoch(s, qp.sndNxt());
+    }
+
+    static void newEpoch(State s, long sndNxt) {
+        s.epochEndSeq = sndNxt;
+        s.mayProbe = true;
+        s.maySwitch = true;
+        s.n = 0;
+        s.sx = s.sy = s.sxy = s.sxx = 0;
+    }
+
+    /** Alg. 1's moving average (started from the epoch's first sample, not 0) and the fit's sums. */
+    void sample(State s, long rttPs) {
+        double y = rttPs;
+        s.avgRttPs = s.n == 0 ? y : alpha * y + (1 - alpha) * s.avgRttPs;
+        double x = s.n;
+        s.n++;
+        s.sx += x;
+        s.sy += y;
+        s.sxy += x * y;
+        s.sxx += x * x;
+        s.lastRttPs = y;
+    }
+
+    /** Linear estimate of the RTT {@code ahead} samples after the epoch's last one (Fig. 1); the last sample if no rising trend. */
+    static double extrapolate(State s, long ahead) {
+        if (s.n < 2) return s.lastRttPs;
+        double den = s.n * s.sxx - s.sx * s.sx;
+        if (den <= 0) return s.lastRttPs;
+        double slope = (s.n * s.sxy - s.sx * s.sy) / den;
+        if (slope <= 0) return s.lastRttPs;
+        double intercept = (s.sy - slope * s.sx) / s.n;
+        return intercept + slope * (s.n - 1 + ahead);
+    }
+
+    private void probe(QueuePair qp, State s, long now) {
+        long ttl = (long) (ttlProbe * s.basePs);
+        int sent = 0;
+        for (int tries = 0; sent < 2 && tries < 32; tries++) {
+            int p = randomPort();
+            if (p == qp.sport() || recentlyProbed(s, p, now, ttl)) continue;
+            int i = s.next;
+            s.port[i] = p;
+            s.rttPs[i] = -1;
+            s.probedAtPs[i] = now;
+            s.next = (i + 1) % TABLE;
+            if (s.used < TABLE) s.used++;
+            qp.sendProbe(p);
+            probes++;
+            sent++;
+        }
+    }
+
+    private static boolean recentlyProbed(State s, int port, long now, long ttl) {
+        for (int i = 0; i < s.used; i++) {
+            if (s.port[i] == port && now - s.probedAtPs[i] < ttl) return true;
+        }
+        return false;
+    }
+
+    @Override
+    public void onProbeAck(QueuePair qp, Packet ack, long rttPs) {
+        probeAcks++;
+        State s = (State) qp.schemeState();
+        for (int k = 1; k <= s.used; k++) {
+            int i = Math.floorMod(s.next - k, TABLE);
+            if (s.port[i] == ack.sport && s.rttPs[i] < 0) {
+                s.rttPs[i] = rttPs;
+                break;
+            }
+        }
+        if (s.maySwitch && s.avgRttPs > thCong * s.basePs) trySwitch(qp, s, qp.now());
+    }
+
+    /** At th_cong: move to the best fresh probed port if it is δ_rtt better; wait while probes are still out. */
+    private void trySwitch(QueuePair qp, State s, long now) {
+        long ttl = (long) (ttlProbe * s.basePs);
+        int best = -1;
+        boolean pending = false;
+        for (int i = 0; i < s.used; i++) {
+            if (now - s.probedAtPs[i] >= ttl || s.port[i] == qp.sport()) continue;
+            if (s.rttPs[i] < 0) {
+                pending = true;
+            } else if (best < 0 || s.rttPs[i] < s.rttPs[best]) {
+                best = i;
+            }
+        }
+        if (best < 0 && pending) return; // decide when the probes are back
+        s.maySwitch = false;
+        if (best < 0 || s.rttPs[best] > deltaRtt * s.avgRttPs) {
+            declined++;
+            return;
+        }
+        int bestPort = s.port[best];
+        long inflight = qp.sndNxt() - qp.sndUna();
+        double lastOld = extrapolate(s, inflight);
+        long delay = (long) Math.max(0, switchDelay * (lastOld - s.rttPs[best]));
+        // the old path stays marked as recently measured, so it is not probed again within ttl
+        int i = s.next;
+        s.port[i] = qp.sport();
+        s.rttPs[i] = (long) s.avgRttPs;
+        s.probedAtPs[i] = now;
+        s.next = (i + 1) % TABLE;
+        if (s.used < TABLE) s.used++;
+        qp.setSport(bestPort);
+        if (delay > 0) qp.delaySendUntil(now + delay);
+        s.mayProbe = false;
+        s.epochEndSeq = qp.sndNxt(); // the next epoch starts with the new path's first ACKs
+        switches++;
+    }
+
+    @Override
+    public void addCounters(Map<String, Long> out) {
+        out.put("probes", probes);
+        out.put("probe_acks", probeAcks);
+        out.put("path_switches", switches);
+        out.put("switches_declined", declined);
+    }
+}
