@@ -42,6 +42,10 @@ public final class Packet {
     public long sentAtPs;       // sender timestamp, echoed by ACKs for RTT
     public int ingressPort;     // local port at the current switch (buffer accounting)
     public int hops;
+    public int lbTag;           // CONGA: uplink index at the source leaf, -1 if none
+    public int ce;              // CONGA: max quantised DRE along the path
+    public int fbTag;           // CONGA: piggybacked feedback: uplink index at the receiving leaf, -1 if none
+    public int fbMetric;        // CONGA: piggybacked feedback metric
 
     void reset() {
         kind = DATA;
@@ -61,6 +65,8 @@ public final class Packet {
         sentAtPs = 0;
         ingressPort = -1;
         hops = 0;
+        lbTag = fbTag = -1;
+        ce = fbMetric = 0;
     }
 
     public boolean isData() {
