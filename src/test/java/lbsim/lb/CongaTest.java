@@ -57,7 +57,7 @@ class CongaTest {
 
     @Test
     void congaAvoidsTheSlowSpineAndBeatsEcmpOnAnAsymmetricFabric() {
-        long ecmpSlow = 0, congaSlow = 0;
+        long ecmpSlow = 0, congaSlow = 0, localOnlySlow = 0;
         double ecmpCct = 0, congaCct = 0;
         // the first flow in each direction finds no congestion anywhere and picks at random; later ones see it
         for (long seed = 1; seed <= 6; seed++) {
@@ -65,14 +65,21 @@ class CongaTest {
             RunResult conga = Scenarios.run(asymmetric(seed), "load_balancer.scheme=conga");
             Scenarios.assertConserved(ecmp);
             Scenarios.assertConserved(conga);
+            // age_us 0: every remote metric is stale at once, so only the local DREs steer
+            RunResult localOnly = Scenarios.run(asymmetric(seed), "load_balancer.scheme=conga", "load_balancer.age_us=0");
+            Scenarios.assertConserved(localOnly);
+            localOnlySlow += slowPathBytes(localOnly);
             ecmpSlow += slowPathBytes(ecmp);
             congaSlow += slowPathBytes(conga);
             ecmpCct += ecmp.lastFinishNs();
             congaCct += conga.lastFinishNs();
-            System.out.printf("seed %d: slow-path bytes ecmp %d conga %d, completion ecmp %.1f us conga %.1f us%n", seed,
-                    slowPathBytes(ecmp), slowPathBytes(conga), ecmp.lastFinishNs() / 1e3, conga.lastFinishNs() / 1e3);
+            System.out.printf("seed %d: slow-path bytes ecmp %d conga %d local-only %d, completion ecmp %.1f us conga %.1f us "
+                    + "local-only %.1f us%n", seed, slowPathBytes(ecmp), slowPathBytes(conga), slowPathBytes(localOnly),
+                    ecmp.lastFinishNs() / 1e3, conga.lastFinishNs() / 1e3, localOnly.lastFinishNs() / 1e3);
         }
         assertThat((double) congaSlow).as("bytes over the slow spine").isLessThan(0.5 * ecmpSlow);
+        // leaf0's uplink to spine1 is fast: only the fed-back metric shows that spine1 -> leaf1 is slow
+        assertThat((double) congaSlow).as("feedback matters").isLessThan(0.7 * localOnlySlow);
         assertThat(congaCct).as("completion time").isLessThan(0.8 * ecmpCct);
     }
 
