@@ -44,7 +44,7 @@ public final class Packet {
     public int hops;
     public int lbTag;           // CONGA: uplink index at the source leaf, -1 if none
     public int ce;              // CONGA: max quantised DRE along the path
-    public int fbTag;           // CONGA: piggybacked feedback: uplink index at the receiving leaf, -1 if none
+    public int fbTag;           // CONGA: piggybacked feedback: an uplink index of the destination leaf, -1 if none
     public int fbMetric;        // CONGA: piggybacked feedback metric
 
     void reset() {
