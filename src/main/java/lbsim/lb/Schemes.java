@@ -98,6 +98,37 @@ public final class Schemes {
         return c -> new Scheme(name, new Plb(c.random(name), threshold, rounds, idle, pkts, suspend), ecmpSwitches(c));
     }
 
+    static {
+        BUILT.put("ecmp-ar", p -> {
+            // McClure §4 gives no threshold; 8192 B = more than one MTU packet waiting (htsim's lowest queue band is 5% of its 32 KB queue)
+            int threshold = p.intValue("threshold_bytes", 8192, 0, Integer.MAX_VALUE);
+            return c -> new Scheme("ecmp-ar", new Ecmp.Host(c.random("ecmp")), sw -> new EcmpAr(c.sim(),
+                    c.switchSeed(sw, "ecmp"), threshold, c.sim().random().stream("lb.ecmp-ar." + c.topology().nodeName(sw.id))));
+        });
+        BUILT.put("letflow", p -> {
+            // 100 us: ConWeave ns-3 letflow_flowletTimeout at 100 Gbps (algorithms.md §1.6), ParaLet §6's middle value
+            double gapUs = p.doubleValue("gap_us", 100, 0, 1e12);
+            return c -> new Scheme("letflow", new Ecmp.Host(c.random("letflow")), sw -> new LetFlow(c.sim(), gapUs,
+                    c.sim().random().stream("lb.letflow." + c.topology().nodeName(sw.id))));
+        });
+        BUILT.put("flowlet-switch", p -> {
+            // 10 us: htsim FatTreeSwitch's default flowlet gap (_sticky_delta), the simulator of McClure §4
+            double gapUs = p.doubleValue("gap_us", 10, 0, 1e12);
+            return c -> new Scheme("flowlet-switch", new Ecmp.Host(c.random("flowlet-switch")), sw -> new FlowletSwitch(c.sim(),
+                    gapUs, c.sim().random().stream("lb.flowlet-switch." + c.topology().nodeName(sw.id))));
+        });
+        BUILT.put("conga", p -> {
+            // defaults: ConWeave ns-3 network-load-balance.cc at 100 Gbps (algorithms.md §1.5); the paper's own values are unverified
+            Conga.Params cp = new Conga.Params(p.doubleValue("gap_us", 100, 0, 1e12), p.doubleValue("dre_us", 50, 0.001, 1e6),
+                    p.doubleValue("alpha", 0.2, 1e-6, 1), p.intValue("q_bits", 3, 1, 16), p.doubleValue("age_us", 500, 0, 1e12));
+            return c -> {
+                int uplinks = Conga.maxUplinks(c.topology());
+                return new Scheme("conga", new Ecmp.Host(c.random("conga")), sw -> new Conga(c.sim(), c.topology(), sw, cp, uplinks,
+                        c.switchSeed(sw, "ecmp"), c.sim().random().stream("lb.conga." + c.topology().nodeName(sw.id))));
+            };
+        });
+    }
+
     private static Function<lbsim.net.Switch, lbsim.net.ForwardingStrategy> ecmpSwitches(SchemeContext c) {
         return sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"));
     }

@@ -22,4 +22,16 @@ public interface ForwardingStrategy {
 
     /** Adds this switch's scheme counters (summed over switches into summary.json's {@code lb}). */
     default void reportCounters(java.util.Map<String, Long> into) {}
+
+    /** Whether the switch must call {@link #onForward} for every packet it forwards (read once). */
+    default boolean observesForwarding() {
+        return false;
+    }
+
+    /**
+     * Called for every packet the switch admits to an egress queue (after routing, admission and
+     * ECN marking, before enqueue), e.g. to meter egress load or read and write header fields.
+     * {@code in} and {@code out} are local port indices.
+     */
+    default void onForward(Switch sw, Packet p, int in, int out) {}
 }

@@ -51,6 +51,10 @@ public final class Packet {
     public int cwPath;          // the source-ToR uplink (local port) the packet took
     public long cwTxPs;         // source-ToR departure time
     public long cwTailPs;       // source-ToR time of the epoch's TAIL, 0 if none yet
+    public int lbTag;           // CONGA: uplink index at the source leaf, -1 if none
+    public int ce;              // CONGA: max quantised DRE along the path
+    public int fbTag;           // CONGA: piggybacked feedback: an uplink index of the destination leaf, -1 if none
+    public int fbMetric;        // CONGA: piggybacked feedback metric
 
     void reset() {
         kind = DATA;
@@ -72,6 +76,8 @@ public final class Packet {
         hops = 0;
         cwEpoch = cwPhase = cwFlag = cwPath = 0;
         cwTxPs = cwTailPs = 0;
+        lbTag = fbTag = -1;
+        ce = fbMetric = 0;
     }
 
     public boolean isData() {

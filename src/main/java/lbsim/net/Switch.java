@@ -11,6 +11,7 @@ public final class Switch extends Node {
     private SharedBuffer buffer;
     private final SwitchConfig cfg;
     private ForwardingStrategy strategy;
+    private boolean forwardHook;
     private final SplittableRandom ecnRandom;
     private double ecnPmax;
     private long[] ecnKmin;
@@ -51,6 +52,7 @@ public final class Switch extends Node {
 
     public void setStrategy(ForwardingStrategy strategy) {
         this.strategy = strategy;
+        this.forwardHook = strategy != null && strategy.observesForwarding();
     }
 
     public ForwardingStrategy strategy() {
@@ -97,6 +99,7 @@ public final class Switch extends Node {
         int ingress = control ? -1 : in;
         p.ingressPort = ingress;
         buffer.add(ingress, out, p.wireBytes);
+        if (forwardHook) strategy.onForward(this, p, in, out);
         o.enqueue(p);
         if (buffer.shouldPause(in)) ports[in].sendPfc(true, net.port(ports[in].id, true));
     }

@@ -1,0 +1,48 @@
+package lbsim.lb;
+
+import java.util.SplittableRandom;
+import lbsim.engine.Simulation;
+import lbsim.net.ForwardingStrategy;
+import lbsim.net.Packet;
+import lbsim.net.Switch;
+
+/**
+ * LetFlow (Vanini et al., NSDI 2017; algorithms.md §1.6): every switch with a choice keeps a
+ * flowlet table; a packet that follows its flow's previous packet within {@code gap_us} keeps
+ * the flowlet's port, otherwise it starts a new flowlet on a uniformly random next hop. No
+ * congestion measurement: flowlets on slow paths break more often and so move away.
+ * With an unbounded gap each flow keeps one random path; with gap 0 every packet is sprayed.
+ */
+public final class LetFlow implements ForwardingStrategy {
+    private final Simulation sim;
+    private final long gapPs;
+    private final SplittableRandom random;
+    private final FlowTable table;
+
+    public LetFlow(Simulation sim, double gapUs, SplittableRandom random) {
+        this.sim = sim;
+        this.gapPs = Math.round(gapUs * Simulation.PS_PER_US);
+        this.random = random;
+        this.table = new FlowTable(Math.max(EcmpAr.AGE_PS, gapPs));
+    }
+
+    @Override
+    public int choose(Switch sw, Packet p, int[] candidates) {
+        long key = FlowTable.key(p);
+        int s = table.slot(key);
+        long now = sim.now();
+        if (s >= 0) {
+            int port = table.port(s);
+            if (now - table.last(s) <= gapPs && FlowTable.contains(candidates, port)) {
+                table.touch(s, now);
+                return port;
+            }
+            int out = candidates[random.nextInt(candidates.length)];
+            table.set(s, out, now);
+            return out;
+        }
+        int out = candidates[random.nextInt(candidates.length)];
+        table.add(key, out, now);
+        return out;
+    }
+}

@@ -1,0 +1,51 @@
+package lbsim.lb;
+
+import java.util.function.Consumer;
+import lbsim.experiment.Runner;
+import lbsim.experiment.Scenario;
+import lbsim.experiment.Scenarios;
+import lbsim.metrics.RunResult;
+import lbsim.net.ForwardingStrategy;
+import lbsim.net.Packet;
+import lbsim.net.Switch;
+
+/** Test helper: runs a scenario with every switch strategy wrapped so each decision can be inspected. */
+final class Observed {
+    /** One forwarding decision: the switch, the packet, the candidates, their egress bytes before, the choice. */
+    record Decision(Switch sw, Packet p, int[] candidates, long[] loads, int chosen, long nowPs) {}
+
+    private Observed() {}
+
+    static RunResult run(String yaml, Consumer<Decision> check, String... overrides) {
+        Scenario sc = Scenarios.parse(yaml, overrides);
+        Scenario wrapped = new Scenario(sc.file(), sc.name(), sc.seed(), sc.maxTimeMs(), sc.topology(), sc.transport(),
+                sc.switchSpec(), sc.scheme(), ctx -> {
+                    Scheme s = sc.schemeFactory().apply(ctx);
+                    return new Scheme(s.name(), s.host(), sw -> wrap(s.switches().apply(sw), ctx, check));
+                }, sc.workload(), sc.failures(), sc.resolved());
+        return Runner.run(wrapped, Runner.Progress.NONE);
+    }
+
+    private static ForwardingStrategy wrap(ForwardingStrategy inner, SchemeContext ctx, Consumer<Decision> check) {
+        return new ForwardingStrategy() {
+            @Override
+            public int choose(Switch sw, Packet p, int[] candidates) {
+                long[] loads = new long[candidates.length];
+                for (int i = 0; i < loads.length; i++) loads[i] = sw.egressBytes(candidates[i]);
+                int out = inner.choose(sw, p, candidates);
+                check.accept(new Decision(sw, p, candidates, loads, out, ctx.sim().now()));
+                return out;
+            }
+
+            @Override
+            public boolean observesForwarding() {
+                return inner.observesForwarding();
+            }
+
+            @Override
+            public void onForward(Switch sw, Packet p, int in, int out) {
+                inner.onForward(sw, p, in, out);
+            }
+        };
+    }
+}
