@@ -22,7 +22,7 @@ final class Observed {
                 sc.switchSpec(), sc.scheme(), ctx -> {
                     Scheme s = sc.schemeFactory().apply(ctx);
                     return new Scheme(s.name(), s.host(), sw -> wrap(s.switches().apply(sw), ctx, check));
-                }, sc.workload(), sc.failures(), sc.resolved());
+                }, sc.workload(), sc.failures(), sc.metrics(), sc.resolved());
         return Runner.run(wrapped, Runner.Progress.NONE);
     }
 
@@ -45,6 +45,16 @@ final class Observed {
             @Override
             public void onForward(Switch sw, Packet p, int in, int out) {
                 inner.onForward(sw, p, in, out);
+            }
+
+            @Override
+            public boolean intercept(Switch sw, Packet p, int in) {
+                return inner.intercept(sw, p, in);
+            }
+
+            @Override
+            public void reportCounters(java.util.Map<String, Long> into) {
+                inner.reportCounters(into);
             }
         };
     }
