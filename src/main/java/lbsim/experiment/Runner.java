@@ -184,7 +184,7 @@ public final class Runner {
         }
         long ideal = idealNs(sc, topo, graph, rttPs);
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
-                net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
+                net.dataDelivered(), net.dataDropped(), retrans, net.trimmedPackets(), ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings);
     }
 

@@ -16,8 +16,17 @@ package lbsim.transport;
  * @param dctcpG             DCTCP EWMA gain
  * @param dctcpAlpha0        DCTCP initial alpha
  * @param fixedRateBps       pacing rate for fixed-rate (0 = line rate)
+ * @param recovery           settings of irn, tcp and erasure
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
-                              double dctcpG, double dctcpAlpha0, long fixedRateBps) {
+                              double dctcpG, double dctcpAlpha0, long fixedRateBps, RecoveryParams recovery) {
+
+    /** Without recovery settings: the defaults, with the initial window as the BDP. */
+    public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes, int ackEvery,
+                           long timeoutPs, long nackIntervalPs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
+                           long fixedRateBps) {
+        this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
+                dctcpAlpha0, fixedRateBps, RecoveryParams.defaults().withBdp(initCwndBytes));
+    }
 }
