@@ -58,6 +58,20 @@ class LossRecoveryRunTest {
     }
 
     @Test
+    void headersThatDoNotFitAreDroppedAndLeftToTheTimeout() {
+        for (String r : List.of("trim", "trim-rts")) {
+            // a buffer of two packets: data fills it and headers find no room either
+            RunResult res = Scenarios.run(INCAST, "transport.loss_recovery=" + r, "transport.cc=fixed-rate",
+                    "topology.switch_buffer_bytes=8400", "transport.timeout_us=100");
+            Scenarios.assertConserved(res);
+            assertThat(res.packetsTrimmed()).as(r).isPositive();
+            assertThat(res.packetsDropped()).as(r + ": dropped headers").isPositive();
+            assertThat(res.timeouts()).as(r).isPositive();
+            assertThat(res.packetsRetransmitted()).as(r).isGreaterThanOrEqualTo(res.packetsTrimmed());
+        }
+    }
+
+    @Test
     void withoutTrimmingTheSameIncastDropsPackets() {
         RunResult res = Scenarios.run(INCAST, "transport.loss_recovery=irn", "transport.cc=fixed-rate");
         Scenarios.assertConserved(res);
