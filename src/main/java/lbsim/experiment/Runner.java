@@ -213,7 +213,7 @@ public final class Runner {
         for (var s : net.switches()) s.strategy().reportCounters(lb);
         addHostCounters(transport, lb);
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
-                net.dataDelivered(), net.dataDropped(), retrans, 0, ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
+                net.dataDelivered(), net.dataDropped(), retrans, net.trimmedPackets(), ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, driver, done));
     }

@@ -1,6 +1,7 @@
 package lbsim.experiment;
 
 import lbsim.net.SwitchConfig;
+import lbsim.transport.LossRecoveries;
 
 /** The scenario's {@code switch} section: buffer admission, PFC and ECN marking details. */
 public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long resumeOffsetBytes, long ecnKminBytes,
@@ -25,6 +26,7 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
     public SwitchConfig resolve(TopologySpec topo, TransportSpec transport) {
         return new SwitchConfig(topo.switchBufferBytes(), topo.portBufferBytes(), alpha, transport.pfc(), pfcAlpha,
                 headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax,
-                transport.cc().equals("dcqcn") ? "dcqcn" : "dctcp", topo.mtuBytes());
+                transport.cc().equals("dcqcn") ? "dcqcn" : "dctcp", topo.mtuBytes(),
+                LossRecoveries.trimMode(transport.lossRecovery()), Math.max(1, transport.headerBytes()));
     }
 }

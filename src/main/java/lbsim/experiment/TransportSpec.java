@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import lbsim.transport.CongestionControls;
 import lbsim.transport.LossRecoveries;
+import lbsim.transport.RecoveryParams;
 import lbsim.transport.TransportConfig;
 
 /** The scenario's {@code transport} section. */
 public record TransportSpec(String cc, String lossRecovery, boolean pfc, long timeoutUs, int ackEvery, int headerBytes,
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
-                            double rateCoefficient, double swiftBaseTargetUs) {
+                            double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery) {
 
     static TransportSpec from(Section s) {
         List<String> ccs = new ArrayList<>(CongestionControls.NAMES);
@@ -32,7 +33,11 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 s.doubleValue("dctcp_g", 1.0 / 16, 1e-9, 1),
                 s.doubleValue("dctcp_alpha0", 1.0, 0, 1),
                 s.doubleValue("rate_coefficient", 1.0, 1e-6, 1e6),
-                s.doubleValue("swift_base_target_us", 0, 0, 1e6));
+                s.doubleValue("swift_base_target_us", 0, 0, 1e6),
+                new RecoveryParams(s.intValue("irn_window_packets", 30, 0, 1 << 30),
+                        s.longValue("irn_rto_low_us", 100, 1, 100_000_000L) * 1_000_000L,
+                        s.intValue("dupack_threshold", 3, 1, 1 << 20),
+                        s.doubleValue("erasure_overhead", 0.0, 0, 10), 0));
         s.finish();
         return t;
     }
@@ -48,6 +53,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         long swiftTarget = swiftBaseTargetUs > 0 ? Math.round(swiftBaseTargetUs * 1_000_000) : baseRttPs;
         long fixed = cc.equals("fixed-rate") ? Math.max(1, Math.round(rateCoefficient * fairShareBps)) : 0;
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
-                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs);
+                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs,
+                recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))));
     }
 }

@@ -28,6 +28,7 @@ public final class Network implements EventHandler {
     private final long[] injected = new long[2];
     private final long[] delivered = new long[2];
     private final long[] dropped = new long[2];
+    private long trimmed;
 
     public Network(Simulation sim, Topology topo, SwitchConfig cfg, Function<Switch, ForwardingStrategy> strategies) {
         this.sim = sim;
@@ -119,6 +120,13 @@ public final class Network implements EventHandler {
         delivered[p.kind == Packet.DATA ? 0 : 1]++;
         sink.deliver(h, p);
     }
+
+    void countTrimmed() {
+        trimmed++;
+    }
+
+    /** Data packets a switch trimmed to a header (trim and trim-rts); they stay data packets in the counts. */
+    public long trimmedPackets() { return trimmed; }
 
     public long dataInjected() { return injected[0]; }
     public long dataDelivered() { return delivered[0]; }

@@ -91,6 +91,7 @@ public final class Switch extends Node {
         boolean control = p.priority == Packet.PRIO_HIGH;
         Port o = ports[out];
         if (!buffer.admit(in, out, p.wireBytes, control)) {
+            if (cfg.trimMode() != SwitchConfig.TRIM_OFF && p.kind == Packet.DATA && !p.trimmed && trim(p, in, out)) return;
             o.countBufferDrop();
             net.dropped(p);
             return;
@@ -153,6 +154,33 @@ public final class Switch extends Node {
     /** Ends a control packet addressed to this switch (counted as delivered). */
     public void consume(Packet p) {
         net.consumedBySwitch(p);
+    }
+
+    /**
+     * NDP trimming (algorithms.md §1.10; McClure §4): cuts the payload of a data packet the buffer
+     * cannot take and queues the header at high priority, toward the receiver or, for
+     * return-to-sender, back toward the sender (source and destination swapped, routed by
+     * destination like any packet). False if the header does not fit either (then it is dropped).
+     */
+    private boolean trim(Packet p, int in, int out) {
+        p.trimmed = true;
+        p.payloadBytes = 0;
+        p.wireBytes = cfg.trimmedBytes();
+        p.priority = Packet.PRIO_HIGH;
+        if (cfg.trimMode() == SwitchConfig.TRIM_TO_SENDER) {
+            int s = p.src;
+            p.src = p.dst;
+            p.dst = s;
+            p.sourceRouted = false;
+            out = route(p);
+            if (out < 0) return false;
+        }
+        if (!buffer.admit(in, out, p.wireBytes, true)) return false;
+        p.ingressPort = -1;
+        buffer.add(-1, out, p.wireBytes);
+        ports[out].enqueue(p);
+        net.countTrimmed();
+        return true;
     }
 
     /** RED on the egress data queue at enqueue (Kmin = Kmax, Pmax = 1 is DCTCP's step). */

@@ -15,10 +15,25 @@ package lbsim.net;
  * @param ecnPmax            marking probability at Kmax; negative = profile default
  * @param ecnProfile         "dctcp" (step at 30 KB per 10 Gbps) or "dcqcn" (RED 100/400 KB per 25 Gbps, 0.2)
  * @param mtuBytes           payload bytes per packet
+ * @param trimMode           0 = drop data the buffer cannot take; 1 = trim it to a header for the
+ *                           receiver; 2 = trim and return the header to the sender (NDP, McClure §4)
+ * @param trimmedBytes       wire size of a trimmed header
  */
 public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
                            long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
-                           double ecnPmax, String ecnProfile, int mtuBytes) {
+                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int trimmedBytes) {
+
+    public static final int TRIM_OFF = 0;
+    public static final int TRIM_TO_RECEIVER = 1;
+    public static final int TRIM_TO_SENDER = 2;
+
+    /** Without trimming. */
+    public SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
+                        long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
+                        double ecnPmax, String ecnProfile, int mtuBytes) {
+        this(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes,
+                ecnPmax, ecnProfile, mtuBytes, TRIM_OFF, 64);
+    }
 
     public static SwitchConfig defaults() {
         return new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, -1, "dctcp", 4096);
@@ -26,7 +41,7 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
 
     public SwitchConfig withEcn(long kmin, long kmax, double pmax) {
         return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                kmin, kmax, pmax, ecnProfile, mtuBytes);
+                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, trimmedBytes);
     }
 
     /** Kmin for a port of this rate, from the configuration or the profile. */

@@ -1,5 +1,7 @@
 package lbsim.transport;
 
+import lbsim.net.Packet;
+
 /**
  * How a queue pair recovers lost packets. The receiver half is expressed by
  * {@link #receiverKeepsOutOfOrder()}; the sender half reacts to NACKs and timeouts by moving
@@ -15,4 +17,43 @@ public interface LossRecovery {
 
     /** The QP's retransmission timer fired with data outstanding. */
     void onTimeout(QueuePair qp);
+
+    /**
+     * Selective repeat: the sender never moves its send pointer back; it resends exactly the
+     * packets the scheme marks with {@link QueuePair#markLost}, lowest first, before new data.
+     */
+    default boolean selective() {
+        return false;
+    }
+
+    /** Every ACK or NACK, after the QP took its cumulative and SACK information ({@code previousUna}: before it). */
+    default void onAck(QueuePair qp, Packet ack, long previousUna) {}
+
+    /** The header of trimmed packet {@code seq} came back (a receiver's NACK or returned to the sender). */
+    default void onTrimmed(QueuePair qp, long seq) {}
+
+    /** Receiver: how many packets beyond the expected one it buffers (further ones are discarded). */
+    default long reorderWindow() {
+        return Long.MAX_VALUE;
+    }
+
+    /** Receiver: answer an out-of-order packet with a NACK (cumulative ACK + SACK) instead of an ACK. */
+    default boolean nackOutOfOrder() {
+        return false;
+    }
+
+    /** Sender: cap on bytes between the first unacknowledged and the highest sent packet (0 = none). */
+    default long inflightCapBytes() {
+        return 0;
+    }
+
+    /** Retransmission timeout for the QP's current state, given the configured one. */
+    default long timeoutPs(QueuePair qp, long configuredPs) {
+        return configuredPs;
+    }
+
+    /** Erasure coding: the overhead of coded packets the receiver needs; negative = not coded. */
+    default double codingOverhead() {
+        return -1;
+    }
 }

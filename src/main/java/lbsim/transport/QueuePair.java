@@ -52,6 +52,17 @@ public final class QueuePair extends NicClient implements EventHandler {
     private long lastRttPs = -1;
     private long[] sackedBitmap;    // spraying senders: packets the receiver holds beyond a gap
     private long sackedCount;
+    private long rtoScheduledPs;    // when the pending timer event fires (a shorter RTO schedules an earlier one)
+    private long rtoGen;            // only the newest timer event counts
+
+    // selective repeat (LossRecovery.selective) and erasure coding (LossRecovery.codingOverhead)
+    private final boolean selective;
+    private final boolean coded;
+    private final long ackTarget;   // packets the receiver acknowledges: the message, or ceil(packets x (1 + overhead)) coded ones
+    private long[] lostBitmap;      // selective senders: packets to resend
+    private long lostCount;
+    private long lostLow = Long.MAX_VALUE; // no packet below this is marked lost
+    private long codedSeen;         // erasure: coded packets below this arrived or are presumed lost (out of the window)
 
     // receiver
     private long expected;
@@ -79,10 +90,16 @@ public final class QueuePair extends NicClient implements EventHandler {
         this.lineRateBps = srcHost.nic().nominalRateBps();
         this.recovery = recovery;
         this.policy = policy;
-        if (recovery.receiverKeepsOutOfOrder() || policy.spraysPackets()) {
+        double overhead = recovery.codingOverhead();
+        this.coded = overhead >= 0;
+        this.selective = recovery.selective() && !coded;
+        // McClure §6: erasure coding completes once (1 + overhead) x the message has arrived
+        this.ackTarget = coded ? Math.max(packets, (long) Math.ceil(packets * (1 + overhead) - 1e-9)) : packets;
+        if (!coded && (recovery.receiverKeepsOutOfOrder() || policy.spraysPackets() || selective)) {
             oooBitmap = new long[(int) ((packets + 63) >>> 6)];
             sackedBitmap = new long[oooBitmap.length];
         }
+        if (selective) lostBitmap = new long[oooBitmap.length];
     }
 
     void setCongestionControl(CongestionControl cc) {
@@ -105,6 +122,9 @@ public final class QueuePair extends NicClient implements EventHandler {
     public long timeouts() { return timeouts; }
     public long outOfOrderArrivals() { return outOfOrderArrivals; }
     public long lastRttPs() { return lastRttPs; }
+    public long highestSent() { return highestSent; }
+    /** Packets the receiver must acknowledge: the message, or with erasure coding the coded packets it needs. */
+    public long ackTarget() { return ackTarget; }
     public boolean isFinished() { return senderDone; }
     public boolean isDelivered() { return delivered; }
     public CongestionControl congestionControl() { return cc; }
@@ -178,6 +198,8 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     @Override
     protected Packet pull() {
+        if (selective) return pullSelective();
+        if (coded) return pullCoded();
         if (sackedBitmap != null) {
             while (sndNxt < packets && isSet(sackedBitmap, sndNxt)) sndNxt++; // the receiver has it: resend only holes
         }
@@ -219,10 +241,20 @@ public final class QueuePair extends NicClient implements EventHandler {
     }
 
     private void armRto() {
-        rtoDeadline = sim.now() + tr.config().timeoutPs();
-        if (!rtoPending) {
+        setRtoDeadline(sim.now() + rtoPs());
+    }
+
+    private long rtoPs() {
+        return recovery.timeoutPs(this, tr.config().timeoutPs());
+    }
+
+    /** Moves the timer deadline; the pending event is checked lazily unless the deadline moved earlier. */
+    private void setRtoDeadline(long deadline) {
+        rtoDeadline = deadline;
+        if (!rtoPending || deadline < rtoScheduledPs) {
             rtoPending = true;
-            sim.scheduleAt(rtoDeadline, this, EV_RTO, 0, null);
+            rtoScheduledPs = deadline;
+            sim.scheduleAt(deadline, this, EV_RTO, ++rtoGen, null);
         }
     }
 
@@ -237,11 +269,13 @@ public final class QueuePair extends NicClient implements EventHandler {
         long now = sim.now();
         long rtt = now - ack.sentAtPs;
         lastRttPs = rtt;
-        long cum = Math.min(ack.seq, packets);
+        long cum = Math.min(ack.seq, ackTarget);
         long newly = 0;
-        if (sackedBitmap != null && ack.sackSeq >= cum && ack.sackSeq < packets && !isSet(sackedBitmap, ack.sackSeq)) {
+        long previousUna = sndUna;
+        if (sackedBitmap != null && !ack.trimmed && ack.sackSeq >= cum && ack.sackSeq < packets && !isSet(sackedBitmap, ack.sackSeq)) {
             sackedBitmap[(int) (ack.sackSeq >>> 6)] |= 1L << (ack.sackSeq & 63);
             sackedCount++;
+            if (lostCount > 0) clearLost(ack.sackSeq);
         }
         if (cum > sndUna) {
             if (sackedBitmap != null) {
@@ -252,16 +286,22 @@ public final class QueuePair extends NicClient implements EventHandler {
                     }
                 }
             }
+            if (lostCount > 0) clearLostBelow(cum);
             newly = bytesOf(sndUna, cum);
             sndUna = cum;
             if (sndNxt < sndUna) sndNxt = sndUna;
-            rtoDeadline = now + tr.config().timeoutPs();
+            rtoDeadline = now + rtoPs();
+            if (rtoPending && rtoDeadline < rtoScheduledPs) setRtoDeadline(rtoDeadline); // a shorter RTO now (IRN)
         }
         long marked = (long) ack.ecnEchoCount * mtu;
         if (newly > 0 || marked > 0) cc.onAck(newly, marked, rtt, sndUna, sndNxt);
+        // erasure: a coded packet was ACKed, so those sent before it arrived or were lost
+        if (coded && ack.sackSeq >= codedSeen) codedSeen = ack.sackSeq + 1;
         if (ack.kind == Packet.NACK) recovery.onNack(this, ack.seq);
+        recovery.onAck(this, ack, previousUna);
+        if (ack.trimmed) recovery.onTrimmed(this, ack.sackSeq);
         policy.onAck(this, ack, rtt);
-        if (sndUna >= packets) {
+        if (sndUna >= ackTarget) {
             senderDone = true;
             tr.qpFinished(this);
             return;
@@ -284,7 +324,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             wakePending = false;
             if (!senderDone) srcHost.activate(this);
         } else if (kind == EV_RTO) {
-            onRtoEvent();
+            if (arg == rtoGen) onRtoEvent();
         } else if (kind >= EV_CC_BASE) {
             cc.onTimer(kind - EV_CC_BASE, arg);
         }
@@ -295,8 +335,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (senderDone || sndNxt <= sndUna) return;
         long now = sim.now();
         if (now < rtoDeadline) {
-            rtoPending = true;
-            sim.scheduleAt(rtoDeadline, this, EV_RTO, 0, null);
+            setRtoDeadline(rtoDeadline);
             return;
         }
         timeouts++;
@@ -315,6 +354,10 @@ public final class QueuePair extends NicClient implements EventHandler {
             lastCnpPs = sim.now();
             sendControl(Packet.CNP, expected, p);
         }
+        if (coded) {
+            onCodedData(p);
+            return;
+        }
         if (seq == expected) {
             expected++;
             if (oooBitmap != null) {
@@ -330,16 +373,16 @@ public final class QueuePair extends NicClient implements EventHandler {
             if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked) sendAck(p);
         } else if (seq > expected) {
             outOfOrderArrivals++;
-            if (oooBitmap != null) {
+            if (oooBitmap != null && seq - expected <= recovery.reorderWindow()) {
                 if (p.ecnMarked) unackedMarked++;
                 set(seq);
-                sendAck(p);
+                sendAck(recovery.nackOutOfOrder() ? Packet.NACK : Packet.ACK, p);
             } else {
                 long now = sim.now();
                 if (lastNackFor != expected || now - lastNackPs >= tr.config().nackIntervalPs()) {
                     lastNackFor = expected;
                     lastNackPs = now;
-                    sendControl(Packet.NACK, expected, p);
+                    sendControl(Packet.NACK, expected, p).sackSeq = -1; // discarded: nothing selectively acknowledged
                 }
             }
         } else {
@@ -348,7 +391,11 @@ public final class QueuePair extends NicClient implements EventHandler {
     }
 
     private void sendAck(Packet data) {
-        Packet a = sendControl(Packet.ACK, expected, data);
+        sendAck(Packet.ACK, data);
+    }
+
+    private void sendAck(int kind, Packet data) {
+        Packet a = sendControl(kind, expected, data);
         a.ecnEchoCount = unackedMarked;
         a.ackedCount = unackedPackets;
         unackedMarked = 0;
@@ -377,6 +424,162 @@ public final class QueuePair extends NicClient implements EventHandler {
         }
         dstHost.sendControl(a);
         return a;
+    }
+
+    // ---- selective repeat, trimming and erasure coding (see the LossRecovery implementations) ----
+
+    /** Selective senders: resends packets marked lost, lowest first, then new data; never goes back. */
+    private Packet pullSelective() {
+        if (senderDone) return null;
+        long seq = lostCount > 0 ? nextLost() : -1;
+        boolean fresh = seq < 0;
+        if (fresh) {
+            if (sndNxt >= packets) return null;
+            seq = sndNxt;
+            long cap = recovery.inflightCapBytes();
+            if (cap > 0 && sndNxt > sndUna && bytesOf(sndUna, sndNxt) + payloadOf(seq) > cap) return null;
+        }
+        int payload = payloadOf(seq);
+        int wire = payload + tr.config().headerBytes();
+        // SACKed packets and packets known lost have left the network (the "pipe" of RFC 6675)
+        long inflight = bytesOf(sndUna, sndNxt) - (sackedCount + lostCount) * mtu;
+        if (!cc.windowAllows(inflight, wire) || mustWait()) return null;
+        if (fresh) {
+            sndNxt++;
+            highestSent = sndNxt;
+        } else {
+            clearLost(seq);
+            retransmitted++;
+        }
+        return emit(seq, payload, wire);
+    }
+
+    /** Erasure coding: every packet is a fresh coded one; nothing is ever resent. */
+    private Packet pullCoded() {
+        if (senderDone) return null;
+        long seq = sndNxt;
+        int payload = seq < packets ? payloadOf(seq) : mtu;
+        int wire = payload + tr.config().headerBytes();
+        long inflight = (sndNxt - codedSeen) * mtu;
+        if (!cc.windowAllows(inflight, wire) || mustWait()) return null;
+        sndNxt++;
+        highestSent = sndNxt;
+        return emit(seq, payload, wire);
+    }
+
+    /** Pacing: whether the next packet must wait, with a wake-up scheduled. */
+    private boolean mustWait() {
+        if (nextSendPs <= sim.now()) return false;
+        if (!wakePending) {
+            wakePending = true;
+            sim.scheduleAt(nextSendPs, this, EV_WAKE, 0, null);
+        }
+        return true;
+    }
+
+    private Packet emit(long seq, int payload, int wire) {
+        long now = sim.now();
+        Packet p = tr.network().newPacket();
+        p.kind = Packet.DATA;
+        p.priority = Packet.PRIO_DATA;
+        p.src = srcHost.id;
+        p.dst = dstHost.id;
+        p.qp = id;
+        p.seq = seq;
+        p.payloadBytes = payload;
+        p.wireBytes = wire;
+        p.sentAtPs = now;
+        long rate = cc.rateBps();
+        nextSendPs = rate < lineRateBps ? now + wire * 8_000_000_000_000L / rate : now;
+        policy.beforeSend(this, p);
+        armRto();
+        return p;
+    }
+
+    /** Selective recoveries: resend {@code seq} unless it is acknowledged, SACKed or already queued. */
+    public void markLost(long seq) {
+        if (seq < sndUna || seq >= highestSent || isSet(sackedBitmap, seq) || isSet(lostBitmap, seq)) return;
+        lostBitmap[(int) (seq >>> 6)] |= 1L << (seq & 63);
+        lostCount++;
+        if (seq < lostLow) lostLow = seq;
+    }
+
+    /** Selective recoveries after a timeout: resend every outstanding packet the receiver has not SACKed. */
+    public void markOutstandingLost() {
+        for (long s = sndUna; s < highestSent; s++) markLost(s);
+    }
+
+    /** Whether the receiver reported holding {@code seq} beyond a gap. */
+    public boolean isSacked(long seq) {
+        return sackedBitmap != null && seq < packets && isSet(sackedBitmap, seq);
+    }
+
+    /** Erasure coding after a timeout: the outstanding coded packets are presumed lost. */
+    void writeOffOutstanding() {
+        codedSeen = sndNxt;
+    }
+
+    private void clearLost(long seq) {
+        int w = (int) (seq >>> 6);
+        long bit = 1L << (seq & 63);
+        if ((lostBitmap[w] & bit) == 0) return;
+        lostBitmap[w] &= ~bit;
+        if (--lostCount == 0) lostLow = Long.MAX_VALUE;
+    }
+
+    private void clearLostBelow(long cum) {
+        for (long s = lostLow; s < cum && lostCount > 0; s++) clearLost(s);
+    }
+
+    /** The lowest packet marked lost that still needs resending, or -1 (clears stale marks). */
+    private long nextLost() {
+        for (int w = (int) (lostLow >>> 6); w < lostBitmap.length && lostCount > 0; w++) {
+            long bits = lostBitmap[w];
+            while (bits != 0) {
+                long s = ((long) w << 6) + Long.numberOfTrailingZeros(bits);
+                if (s >= sndUna && !isSet(sackedBitmap, s)) {
+                    lostLow = s;
+                    return s;
+                }
+                clearLost(s);
+                bits &= bits - 1;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * A trimmed packet's header (McClure §4, NDP): at the receiver it is answered with a NACK
+     * for exactly that packet; returned to the sender (RTS) it reports the loss directly.
+     */
+    void onTrimmedHeader(Packet p) {
+        if (p.dst == srcHost.id) {
+            if (!senderDone) {
+                recovery.onTrimmed(this, p.seq);
+                srcHost.activate(this);
+            }
+            return;
+        }
+        long seq = p.seq;
+        if (seq < expected || (oooBitmap != null && isSet(oooBitmap, seq))) {
+            sendAck(p); // a copy already arrived
+            return;
+        }
+        Packet n = sendControl(Packet.NACK, expected, p);
+        n.trimmed = true;
+    }
+
+    /** Erasure coding: no per-packet state, the receiver counts the coded packets (each is distinct). */
+    private void onCodedData(Packet p) {
+        expected++;
+        unackedPackets++;
+        if (p.ecnMarked) unackedMarked++;
+        boolean done = expected >= ackTarget;
+        if (done && !delivered) {
+            delivered = true;
+            tr.qpDelivered(this);
+        }
+        if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked) sendAck(p);
     }
 
     private static boolean isSet(long[] bitmap, long seq) {

@@ -34,7 +34,7 @@ public final class Transport implements PacketSink {
         this.cfg = cfg;
         this.policy = policy;
         this.listener = listener;
-        this.recoveries = LossRecoveries.byName(cfg.lossRecovery());
+        this.recoveries = LossRecoveries.byName(cfg.lossRecovery(), cfg.recovery());
         if (recoveries == null) throw new IllegalArgumentException("unknown loss recovery " + cfg.lossRecovery());
         if (!CongestionControls.NAMES.contains(cfg.cc())) throw new IllegalArgumentException("unknown cc " + cfg.cc());
         this.openQps = new int[net.hostCount()];
@@ -110,7 +110,10 @@ public final class Transport implements PacketSink {
     public void deliver(Host host, Packet p) {
         QueuePair qp = qps.get(p.qp);
         switch (p.kind) {
-            case Packet.DATA -> qp.onData(p);
+            case Packet.DATA -> {
+                if (p.trimmed) qp.onTrimmedHeader(p);
+                else qp.onData(p);
+            }
             case Packet.ACK, Packet.NACK -> qp.onAck(p);
             case Packet.CNP -> qp.onCnp();
             case Packet.PROBE -> qp.onProbe(p);

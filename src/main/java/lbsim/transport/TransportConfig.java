@@ -19,9 +19,18 @@ package lbsim.transport;
  * @param swiftBaseTargetPs  Swift base target delay
  * @param switchHops         switches on the fabric's longest path (Swift's per-hop target allowance)
  * @param baseRttPs          unloaded RTT of the fabric's longest path
+ * @param recovery           settings of irn, tcp and erasure
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
-                              long swiftBaseTargetPs, int switchHops, long baseRttPs) {
+                              long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery) {
+
+    /** Without Swift or recovery settings: the defaults, with the initial window as the BDP. */
+    public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes, int ackEvery,
+                           long timeoutPs, long nackIntervalPs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
+                           long fixedRateBps) {
+        this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
+                dctcpAlpha0, fixedRateBps, 0, 3, 0, RecoveryParams.defaults().withBdp(initCwndBytes));
+    }
 }

@@ -72,7 +72,7 @@ class DctcpFairnessTest {
         Scheme scheme = Schemes.create("ecmp", new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, SwitchConfig.defaults().withEcn(60_000, 60_000, 1.0), scheme.switches());
         TransportConfig cfg = new TransportConfig("dctcp", "go-back-n", 4096, 64, 64, 1, Simulation.PS_PER_MS,
-                500 * Simulation.PS_PER_US, 116_896, 1.0 / 16, 1.0, 0, 0, 3, 0);
+                500 * Simulation.PS_PER_US, 116_896, 1.0 / 16, 1.0, 0);
         long joinPs = 200 * Simulation.PS_PER_US;
         FlowGraph g = new FlowGraph();
         g.add(FlowSpec.simple(0, 0, 2, 32L << 20, 0));

@@ -1,0 +1,72 @@
+package lbsim.transport;
+
+import lbsim.net.Packet;
+
+/**
+ * IRN selective repeat (Mittal et al. SIGCOMM 2018; algorithms.md §3.2) with Hopper's bounded
+ * reorder buffer (Hopper §4: 30 packets). The receiver keeps out-of-order packets up to the
+ * window beyond the expected one and answers each with a NACK carrying the cumulative ACK and
+ * that packet's sequence (a one-block SACK); packets beyond the window are discarded and NACKed
+ * without a SACK. The sender treats a packet as lost once a later one was SACKed and resends
+ * only those; a NACK without a SACK (the window overflowed) resends every outstanding packet
+ * not yet judged and not SACKed. Unacknowledged data is capped at one BDP (BDP-FC), and the
+ * timeout is RTO_low while at most N packets are in flight, else the configured one.
+ */
+final class Irn implements LossRecovery {
+    private final RecoveryParams params;
+    private long judged; // every packet below this was already resent or found SACKed in this pass
+
+    Irn(RecoveryParams params) {
+        this.params = params;
+    }
+
+    @Override
+    public boolean receiverKeepsOutOfOrder() {
+        return true;
+    }
+
+    @Override
+    public boolean selective() {
+        return true;
+    }
+
+    @Override
+    public boolean nackOutOfOrder() {
+        return true;
+    }
+
+    @Override
+    public long reorderWindow() {
+        return params.irnWindowPackets();
+    }
+
+    @Override
+    public long inflightCapBytes() {
+        return params.bdpBytes();
+    }
+
+    @Override
+    public void onNack(QueuePair qp, long expected) {}
+
+    @Override
+    public void onAck(QueuePair qp, Packet ack, long previousUna) {
+        if (ack.kind != Packet.NACK) return;
+        long from = Math.max(judged, qp.sndUna());
+        long to = ack.sackSeq >= ack.seq ? ack.sackSeq : qp.highestSent();
+        for (long s = from; s < to; s++) qp.markLost(s);
+        judged = Math.max(judged, ack.sackSeq >= ack.seq ? ack.sackSeq + 1 : to);
+    }
+
+    @Override
+    public void onTimeout(QueuePair qp) {
+        qp.markOutstandingLost();
+        judged = qp.highestSent();
+    }
+
+    /** algorithms.md §3.2 (ConWeave's IRN): RTO_low while at most N = 3 packets are outstanding. */
+    @Override
+    public long timeoutPs(QueuePair qp, long configuredPs) {
+        return qp.highestSent() - qp.sndUna() <= RecoveryParams.IRN_LOW_RTO_PACKETS
+                ? Math.min(params.irnRtoLowPs(), configuredPs) : configuredPs;
+    }
+}

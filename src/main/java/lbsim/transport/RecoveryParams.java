@@ -1,0 +1,29 @@
+package lbsim.transport;
+
+import lbsim.engine.Simulation;
+
+/**
+ * Settings of the loss-recovery schemes beyond Go-Back-N (scenario keys in {@code transport}).
+ *
+ * @param irnWindowPackets  IRN: how far beyond the expected sequence the receiver buffers
+ *                          out-of-order packets (Hopper §4: 30 packets); further ones are discarded
+ * @param irnRtoLowPs       IRN: the short timeout used while few packets are in flight
+ *                          (algorithms.md §3.2: RTO_low 100 us with N = 3)
+ * @param dupackThreshold   TCP: duplicate ACKs that trigger fast retransmit (RFC 5681: 3)
+ * @param erasureOverhead   erasure: the receiver needs ceil(packets x (1 + overhead)) coded packets
+ *                          (McClure §6: 0 for ideal coding, 0.05 pessimistic)
+ * @param bdpBytes          IRN: cap on unacknowledged bytes (BDP-FC), the fabric's base BDP
+ */
+public record RecoveryParams(int irnWindowPackets, long irnRtoLowPs, int dupackThreshold, double erasureOverhead,
+                             long bdpBytes) {
+    /** IRN: RTO_low applies while at most this many packets are in flight (algorithms.md §3.2: N = 3). */
+    public static final int IRN_LOW_RTO_PACKETS = 3;
+
+    public static RecoveryParams defaults() {
+        return new RecoveryParams(30, 100 * Simulation.PS_PER_US, 3, 0.0, 0);
+    }
+
+    public RecoveryParams withBdp(long bdp) {
+        return new RecoveryParams(irnWindowPackets, irnRtoLowPs, dupackThreshold, erasureOverhead, bdp);
+    }
+}

@@ -1,0 +1,136 @@
+package lbsim.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import lbsim.experiment.BadInputException;
+import lbsim.experiment.Scenarios;
+import lbsim.lb.Schemes;
+import lbsim.metrics.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every loss recovery end to end on small lossy fabrics (no PFC, small buffers). */
+class LossRecoveryRunTest {
+    /** Seven senders into one host through a 60 KB shared buffer: the receiver's ToR port overflows. */
+    static final String INCAST = """
+            name: incast
+            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, link_gbps: 100, switch_buffer_bytes: 60000}
+            transport: {pfc: false}
+            workload: {kind: flows, flows: [%s]}
+            max_time_ms: 50
+            """.formatted(incastFlows());
+
+    /** The permutation of SchemeContractTest, lossy. */
+    static final String LOSSY = """
+            name: lossy
+            topology: {kind: leaf-spine, leaves: 4, spines: 2, hosts_per_leaf: 4, link_gbps: 100, switch_buffer_bytes: 150000}
+            transport: {pfc: false}
+            workload: {kind: permutation, size_bytes: 400000, concurrent: 2}
+            max_time_ms: 100
+            """;
+
+    private static String incastFlows() {
+        List<String> f = new ArrayList<>();
+        for (int s = 1; s < 8; s++) f.add("{src: " + s + ", dst: 0, size_bytes: 300000}");
+        return String.join(", ", f);
+    }
+
+    @Test
+    void withTrimmingNoPayloadLossGoesUnreportedWhileHeadersFit() {
+        for (String r : List.of("trim", "trim-rts")) {
+            for (String cc : List.of("dctcp", "fixed-rate")) {
+                RunResult res = Scenarios.run(INCAST, "transport.loss_recovery=" + r, "transport.cc=" + cc);
+                Scenarios.assertConserved(res);
+                String as = r + " " + cc;
+                assertThat(res.packetsTrimmed()).as(as + ": the buffer overflowed").isPositive();
+                assertThat(res.packetsDropped()).as(as + ": every overflow became a header").isZero();
+                // each trimmed payload is resent exactly once, and nothing waits for a timeout
+                assertThat(res.packetsRetransmitted()).as(as).isEqualTo(res.packetsTrimmed());
+                assertThat(res.timeouts()).as(as).isZero();
+            }
+        }
+    }
+
+    @Test
+    void headersThatDoNotFitAreDroppedAndLeftToTheTimeout() {
+        for (String r : List.of("trim", "trim-rts")) {
+            // a buffer of two packets: data fills it and headers find no room either
+            RunResult res = Scenarios.run(INCAST, "transport.loss_recovery=" + r, "transport.cc=fixed-rate",
+                    "topology.switch_buffer_bytes=8400", "transport.timeout_us=100");
+            Scenarios.assertConserved(res);
+            assertThat(res.packetsTrimmed()).as(r).isPositive();
+            assertThat(res.packetsDropped()).as(r + ": dropped headers").isPositive();
+            assertThat(res.timeouts()).as(r).isPositive();
+            assertThat(res.packetsRetransmitted()).as(r).isGreaterThanOrEqualTo(res.packetsTrimmed());
+        }
+    }
+
+    @Test
+    void withoutTrimmingTheSameIncastDropsPackets() {
+        RunResult res = Scenarios.run(INCAST, "transport.loss_recovery=irn", "transport.cc=fixed-rate");
+        Scenarios.assertConserved(res);
+        assertThat(res.packetsTrimmed()).isZero();
+        assertThat(res.packetsDropped()).isPositive();
+    }
+
+    @Test
+    void selectiveRecoveriesResendFarLessThanGoBackN() {
+        RunResult gbn = Scenarios.run(LOSSY, "transport.loss_recovery=go-back-n");
+        Scenarios.assertConserved(gbn);
+        assertThat(gbn.packetsDropped()).as("the scenario must lose packets").isPositive();
+        for (String r : List.of("irn", "tcp")) {
+            RunResult sel = Scenarios.run(LOSSY, "transport.loss_recovery=" + r);
+            Scenarios.assertConserved(sel);
+            assertThat(sel.packetsDropped()).as(r).isPositive();
+            assertThat((double) sel.packetsRetransmitted() / sel.packetsDropped()).as(r + " resent per drop")
+                    .isLessThan((double) gbn.packetsRetransmitted() / gbn.packetsDropped());
+        }
+    }
+
+    @Test
+    void erasureNeverResendsEvenWhenItLoses() {
+        RunResult e = Scenarios.run(LOSSY, "transport.loss_recovery=erasure", "transport.cc=fixed-rate");
+        Scenarios.assertConserved(e);
+        assertThat(e.packetsDropped()).isPositive();
+        assertThat(e.packetsRetransmitted()).isZero();
+        long needed = 16 * 2 * ((400000 + 4095) / 4096);
+        assertThat(e.packetsDelivered()).isGreaterThanOrEqualTo(needed);
+        RunResult five = Scenarios.run(LOSSY, "transport.loss_recovery=erasure", "transport.cc=fixed-rate",
+                "transport.erasure_overhead=0.05");
+        Scenarios.assertConserved(five);
+        assertThat(five.packetsDelivered()).isGreaterThanOrEqualTo(16 * 2 * (long) Math.ceil((400000 + 4095) / 4096 * 1.05));
+    }
+
+    static Stream<Arguments> recoveryBySchemes() {
+        List<Arguments> a = new ArrayList<>();
+        for (String r : LossRecoveries.IMPLEMENTED) for (String s : Schemes.available()) a.add(Arguments.of(r, s));
+        return a.stream();
+    }
+
+    @ParameterizedTest(name = "{0} x {1}")
+    @MethodSource("recoveryBySchemes")
+    void everyRecoveryCompletesAndConservesUnderEveryScheme(String recovery, String scheme) {
+        RunResult r = Scenarios.run(LOSSY, "transport.loss_recovery=" + recovery, "load_balancer.scheme=" + scheme);
+        Scenarios.assertConserved(r);
+        if (recovery.equals("erasure")) assertThat(r.packetsRetransmitted()).isZero();
+        if (!recovery.startsWith("trim")) assertThat(r.packetsTrimmed()).isZero();
+    }
+
+    @Test
+    void keysAreReadAndChecked() {
+        assertThat(Scenarios.parse(LOSSY, "transport.loss_recovery=irn", "transport.irn_window_packets=8",
+                "transport.irn_rto_low_us=50", "transport.dupack_threshold=5", "transport.erasure_overhead=0.1")
+                .transport().recovery()).isEqualTo(new RecoveryParams(8, 50_000_000L, 5, 0.1, 0));
+        for (String bad : List.of("transport.irn_window_packets=-1", "transport.dupack_threshold=0",
+                "transport.erasure_overhead=-0.1", "transport.loss_recovery=sack")) {
+            assertThatThrownBy(() -> Scenarios.parse(LOSSY, bad)).as(bad).isInstanceOf(BadInputException.class)
+                    .hasMessageContaining(bad.substring(0, bad.indexOf('=')));
+        }
+    }
+}
