@@ -27,6 +27,11 @@ public interface PathPolicy {
 
     default void onTimeout(QueuePair qp) {}
 
+    /** Remarks for the run result's warnings (e.g. a configuration the scheme's paper rules out). */
+    default java.util.List<String> warnings() {
+        return java.util.List.of();
+    }
+
     /** Whether packets of one QP may take different paths (the receiver must then reorder). */
     default boolean spraysPackets() {
         return false;
