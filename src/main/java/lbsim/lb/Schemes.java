@@ -58,7 +58,7 @@ public final class Schemes {
         BUILT.put("paralet", p -> {
             int m = p.intValue("m", 32, 1, Ecmp.SPORT_RANGE); // DESIGN.md / ParaLet §6: m = 32
             int flowlet = p.intValue("flowlet_bytes", 0, 0, 1 << 30); // 0: 4·BDP/m (ParaLet §5.2)
-            return c -> new Scheme("paralet", new Paralet(c.sim(), c.topology(), m, flowlet), ecmpSwitches(c));
+            return c -> new Scheme("paralet", new ParaLet(c.sim(), c.topology(), m, flowlet), ecmpSwitches(c));
         });
         BUILT.put("dnlb", p -> {
             int qps = p.intValue("qps", 8, 1, lbsim.plan.DnlbInput.MAX_QPS); // CTCCL §4.2-4.3: QP = 8

@@ -19,7 +19,7 @@ import lbsim.transport.PathPolicy;
 import org.junit.jupiter.api.Test;
 
 /** ParaLet (paper 002): m parallel flowlets on m rate-limited QPs per host, ECMP-hashed. */
-class ParaletTest {
+class ParaLetTest {
     private static final String FABRIC = """
             name: paralet
             topology: {kind: leaf-spine, leaves: 4, spines: 4, hosts_per_leaf: 4, link_gbps: 100}
@@ -37,13 +37,9 @@ class ParaletTest {
         // 40960 B flowlets (10 MTUs): the 400000 B flow is 98 packets either way, so every link
         // carries the same bytes exactly when every flowlet follows the ECMP path of the port.
         Scenario pl = Scenarios.parse(FABRIC, "load_balancer.m=1", "load_balancer.flowlet_bytes=40960");
-        Paralet[] built = new Paralet[1];
-        Scenario paralet = withScheme(pl, c -> {
-            built[0] = new Paralet(c.sim(), c.topology(), 1, 40960);
-            return new Scheme("paralet", built[0], sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp")));
-        });
+        Scenario paralet = pl;
         Scenario ecmp = withScheme(pl, c -> {
-            Paralet ports = new Paralet(c.sim(), c.topology(), 1, 40960); // same named streams, same ports
+            ParaLet ports = new ParaLet(c.sim(), c.topology(), 1, 40960); // same named streams, same ports
             PathPolicy host = qp -> qp.setSport(ports.slotPort(qp.src(), 0));
             return new Scheme("ecmp", host, sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp")));
         });

@@ -36,7 +36,7 @@ import lbsim.transport.Transport;
  * the next); with S = 4·BDP/m the DCTCP initial window (one BDP) rarely binds for m >= 4, so the
  * 1/m rate cap is what shapes each slot. The NIC reports m QPs (max_qps_per_nic), not the flowlets.
  */
-public final class Paralet implements PathPolicy, EventHandler {
+public final class ParaLet implements PathPolicy, EventHandler {
     private static final int EV_OPEN = 1;
     private static final int EV_FREE = 2;
 
@@ -74,7 +74,7 @@ public final class Paralet implements PathPolicy, EventHandler {
     /**
      * @param flowletBytes flowlet (message) size; 0 for the paper's 4·BDP/m (§5.2)
      */
-    public Paralet(Simulation sim, Topology topo, int m, long flowletBytes) {
+    public ParaLet(Simulation sim, Topology topo, int m, long flowletBytes) {
         if (m < 1 || m > Ecmp.SPORT_RANGE) throw new IllegalArgumentException("m must be in 1.." + Ecmp.SPORT_RANGE);
         if (flowletBytes < 0) throw new IllegalArgumentException("flowlet_bytes must be >= 0");
         this.sim = sim;
