@@ -42,6 +42,7 @@ import lbsim.transport.Transport;
  *       timeout marks that QP index of the connection failed. Its unacknowledged data (and anything
  *       queued behind it) is re-posted, split evenly, on the connection's healthy QPs with their own
  *       source ports (no new ports); the moved data waits until the healthy QP has sent what it had.
+ *       A QP whose receiver already holds everything (only ACKs were lost) is closed without re-posting.
  *       Later flows of the connection use only its healthy QPs. When every QP of a connection has
  *       failed, the QP keeps retrying (the leaf's ECMP fallback recovers it after switch detection).</li>
  * </ul>
@@ -177,6 +178,8 @@ public final class Dnlb {
             this.byTor = byTor;
             this.qps = qps;
             this.dscp = dscp;
+            int failing = 0;
+            String first = null;
             for (int tor = 0; tor < topo.torCount(); tor++) {
                 int node = topo.torNode(tor);
                 int u = byTor[node].count();
@@ -184,11 +187,15 @@ public final class Dnlb {
                 int nics = 0;
                 for (int h = 0; h < topo.hostCount(); h++) if (topo.hostTor(h) == node) nics++;
                 if (nics > 0 && !DnlbPlan.eq4Satisfied(nics, qps, u)) {
-                    warnings.add("dnlb: Eq. 4 not satisfied at " + topo.nodeName(node) + ": nNIC_leaf * qps = " + nics
-                            + " * " + qps + " = " + (long) nics * qps + " < " + u
-                            + " uplinks, so some uplinks carry none of its traffic (CTCCL Sec. 3.3); use qps >= "
-                            + (u + nics - 1) / nics);
+                    if (failing++ == 0) {
+                        first = topo.nodeName(node) + ": nNIC_leaf * qps = " + nics + " * " + qps + " = " + (long) nics * qps
+                                + " < " + u + " uplinks, so some uplinks carry none of its traffic; use qps >= "
+                                + (u + nics - 1) / nics;
+                    }
                 }
+            }
+            if (failing > 0) {
+                warnings.add("dnlb: Eq. 4 (CTCCL Sec. 3.3) not satisfied at " + failing + " leaf(s), e.g. " + first);
             }
         }
 
@@ -276,7 +283,8 @@ public final class Dnlb {
             long remaining = 0;
             List<QueuePair> old = new ArrayList<>(lane.open);
             for (QueuePair o : old) {
-                if (o.isFinished()) continue;
+                // a delivered QP only misses ACKs: it is abandoned without re-posting anything
+                if (o.isFinished() || o.isDelivered()) continue;
                 long b = ((Msg) o.schemeState()).bytes();
                 remaining += Math.max(0, b - o.sndUna() * mtu);
             }

@@ -133,11 +133,44 @@ class DnlbTest {
                 """ + shift(2, 1, 200000);
         RunResult r = Scenarios.run(yaml);
         Scenarios.assertConserved(r);
-        assertThat(r.warnings()).anyMatch(w -> w.contains("Eq. 4") && w.contains("1 * 2 = 2 < 8"));
+        assertThat(r.warnings()).singleElement().satisfies(w -> assertThat(w).contains("Eq. 4", "2 leaf(s)", "1 * 2 = 2 < 8"));
         // only 2 of the 8 uplinks carry data (2 more carry the ACKs leaf0 returns for leaf1's QPs)
         assertThat(uplinkBytes(r, "leaf0").stream().filter(b -> b > 100000)).hasSize(2);
         assertThat(uplinkBytes(r, "leaf0").stream().filter(b -> b == 0)).hasSize(4);
         assertThat(Scenarios.run(yaml, "load_balancer.qps=8").warnings()).noneMatch(w -> w.contains("Eq. 4"));
+    }
+
+    @Test
+    void virtualSpinesMustDivideTheParallelLinks() {
+        String yaml = """
+                name: v
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, parallel_links: 3, hosts_per_leaf: 2}
+                load_balancer: {scheme: dnlb, virtual_spines_per_spine: 2}
+                workload: {kind: permutation, size_bytes: 100000}
+                """;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Scenarios.run(yaml))
+                .isInstanceOf(lbsim.experiment.BadInputException.class)
+                .hasMessageContaining("virtual_spines_per_spine").hasMessageContaining("3 parallel links");
+        Scenarios.assertConserved(Scenarios.run(yaml, "load_balancer.virtual_spines_per_spine=3"));
+    }
+
+    @Test
+    void flakyLinksWithoutPfcStillCompleteDeterministically() {
+        // drops make QPs time out, so data moves between QPs; the run must stay conserved and repeatable
+        String yaml = """
+                name: flaky
+                topology: {kind: leaf-spine, leaves: 4, spines: 2, hosts_per_leaf: 4}
+                transport: {pfc: false, timeout_us: 200}
+                load_balancer: {scheme: dnlb, qps: 4}
+                workload: {kind: permutation, size_bytes: 200000, concurrent: 2}
+                failures: [{at_us: 0, link: "leaf*-spine0", kind: flaky, mean_gap_us: 50, mean_burst_us: 10}]
+                """;
+        RunResult a = Scenarios.run(yaml);
+        RunResult b = Scenarios.run(yaml);
+        Scenarios.assertConserved(a);
+        assertThat(a.timeouts()).isPositive();
+        assertThat(a.flows()).isEqualTo(b.flows());
+        assertThat(a.links()).isEqualTo(b.links());
     }
 
     private static final String FAILURE = """

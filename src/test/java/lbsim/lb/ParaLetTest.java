@@ -80,6 +80,25 @@ class ParaLetTest {
     }
 
     @Test
+    void flakyLinksWithoutPfcStillCompleteDeterministically() {
+        String yaml = """
+                name: flaky
+                topology: {kind: leaf-spine, leaves: 4, spines: 2, hosts_per_leaf: 4}
+                transport: {pfc: false, timeout_us: 200}
+                load_balancer: {scheme: paralet, m: 8}
+                workload: {kind: permutation, size_bytes: 200000, concurrent: 2}
+                failures: [{at_us: 0, link: "leaf*-spine0", kind: flaky, mean_gap_us: 50, mean_burst_us: 10}]
+                """;
+        RunResult a = Scenarios.run(yaml);
+        RunResult b = Scenarios.run(yaml);
+        assertCompleteAndConserved(a);
+        assertThat(a.packetsDropped()).isPositive();
+        assertThat(a.flows()).isEqualTo(b.flows());
+        assertThat(a.links()).isEqualTo(b.links());
+        assertThat(a.maxQpsPerNic()).isEqualTo(8);
+    }
+
+    @Test
     void defaultFlowletIsFourBdpOverMRoundedToMtus() {
         RunResult r = Scenarios.run(FABRIC, "load_balancer.m=8");
         assertCompleteAndConserved(r);
