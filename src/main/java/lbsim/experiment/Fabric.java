@@ -3,7 +3,7 @@ package lbsim.experiment;
 import lbsim.topology.Topology;
 
 /** Fabric-wide constants derived from a topology: longest path latency and base RTT. */
-final class Fabric {
+public final class Fabric {
     private Fabric() {}
 
     /** Links on the longest shortest host-to-host path (2 in one ToR, 4 leaf-spine, 6 fat-tree). */
@@ -22,7 +22,7 @@ final class Fabric {
     }
 
     /** Data packet out, ACK back, over the longest path, with store-and-forward at host rate. */
-    static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes) {
+    public static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes) {
         int hops = maxHops(t);
         long rate = t.hostRateBps(0);
         long ser = (dataWireBytes + (long) ackWireBytes) * 8_000_000_000_000L / rate;

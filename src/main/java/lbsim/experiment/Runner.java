@@ -112,6 +112,7 @@ public final class Runner {
                     + " flows undelivered and " + transport.openQpCount() + " QPs open");
             finishPs = sim.now();
         }
+        warnings.addAll(scheme.host().warnings());
         net.finish();
         if (done) Conservation.check(net, transport, graph, driver[0]);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;

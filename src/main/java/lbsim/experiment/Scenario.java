@@ -14,4 +14,10 @@ public record Scenario(String file, String name, long seed, double maxTimeMs, To
                        TransportSpec transport, SwitchSpec switchSpec, String scheme,
                        Function<SchemeContext, Scheme> schemeFactory, WorkloadSpec workload,
                        List<FailureSpec> failures, MetricsSpec metrics, ObjectNode resolved) {
+
+    /** The same scenario with another scheme factory (tests that wrap or replace a scheme). */
+    public Scenario withSchemeFactory(Function<SchemeContext, Scheme> factory) {
+        return new Scenario(file, name, seed, maxTimeMs, topology, transport, switchSpec, scheme, factory, workload, failures,
+                metrics, resolved);
+    }
 }

@@ -127,6 +127,17 @@ public final class Schemes {
                         c.switchSeed(sw, "ecmp"), c.sim().random().stream("lb.conga." + c.topology().nodeName(sw.id))));
             };
         });
+        BUILT.put("paralet", p -> {
+            int m = p.intValue("m", 32, 1, Ecmp.SPORT_RANGE); // DESIGN.md / ParaLet §6: m = 32
+            int flowlet = p.intValue("flowlet_bytes", 0, 0, 1 << 30); // 0: 4·BDP/m (ParaLet §5.2)
+            return c -> new Scheme("paralet", new ParaLet(c.sim(), c.topology(), m, flowlet), ecmpSwitches(c));
+        });
+        BUILT.put("dnlb", p -> {
+            int qps = p.intValue("qps", 8, 1, lbsim.plan.DnlbInput.MAX_QPS); // CTCCL §4.2-4.3: QP = 8
+            int dscp = p.intValue("dscp", 26, 0, 63); // no value in the paper; 26 is the usual RoCE DSCP
+            int v = p.intValue("virtual_spines_per_spine", 1, 1, 64); // CTCCL §4.1 VRF
+            return c -> Dnlb.scheme(c, qps, dscp, v);
+        });
     }
 
     private static Function<lbsim.net.Switch, lbsim.net.ForwardingStrategy> ecmpSwitches(SchemeContext c) {

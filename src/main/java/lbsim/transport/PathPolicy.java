@@ -33,6 +33,11 @@ public interface PathPolicy {
     /** Adds the scheme's run counters (e.g. probes, path switches) to {@code out}; reported as summary.json {@code lb}. */
     default void addCounters(java.util.Map<String, Long> out) {}
 
+    /** Remarks for the run result's warnings (e.g. a configuration the scheme's paper rules out). */
+    default java.util.List<String> warnings() {
+        return java.util.List.of();
+    }
+
     /** Whether packets of one QP may take different paths (the receiver must then reorder). */
     default boolean spraysPackets() {
         return false;

@@ -76,6 +76,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     private long outOfOrderArrivals;
     private int lastFwdPath = -1;
     private int lastRevPath;
+    private long rateCapBps = Long.MAX_VALUE; // host-imposed pacing ceiling on top of the CC (ParaLet: line rate / m)
 
     QueuePair(Transport tr, int id, Flow flow, long bytes, LossRecovery recovery, PathPolicy policy) {
         this.tr = tr;
@@ -172,6 +173,26 @@ public final class QueuePair extends NicClient implements EventHandler {
         sport = port;
     }
 
+    /** Caps this QP's pacing rate; the congestion control still applies below the cap (ParaLet §5.1: 1/m of line rate). */
+    public void setRateCap(long bps) {
+        if (bps < 1) throw new IllegalArgumentException("rate cap must be positive: " + bps);
+        rateCapBps = bps;
+    }
+
+    /**
+     * Stops this QP for good because the host re-posts its data on other QPs (CTCCL §3.3): it sends
+     * nothing more and counts as delivered and acknowledged.
+     */
+    public void abandon() {
+        if (senderDone) return;
+        senderDone = true;
+        tr.qpFinished(this);
+        if (!delivered) {
+            delivered = true;
+            tr.qpDelivered(this);
+        }
+    }
+
     /** Sets a source route (Ethereal path ID); counts a path change after the first. */
     public void setSourceRoute(int id) {
         if (sndNxt > 0 && (!sourceRouted || id != pathId)) pathChanges++;
@@ -233,7 +254,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             highestSent = sndNxt + 1;
         }
         sndNxt++;
-        long rate = cc.rateBps();
+        long rate = Math.min(cc.rateBps(), rateCapBps);
         nextSendPs = rate < lineRateBps ? now + wire * 8_000_000_000_000L / rate : now;
         policy.beforeSend(this, p);
         armRto();
@@ -413,6 +434,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         a.wireBytes = tr.config().ackBytes();
         a.sentAtPs = data.sentAtPs;
         a.sport = data.sport;
+        a.dscp = data.dscp; // the responder answers in the same traffic class
         a.ecnCapable = false;
         if (data.sourceRouted) {
             if (data.pathId != lastFwdPath) {

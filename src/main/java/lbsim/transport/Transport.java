@@ -1,6 +1,7 @@
 package lbsim.transport;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Supplier;
 import lbsim.engine.Simulation;
@@ -24,6 +25,7 @@ public final class Transport implements PacketSink {
     private final List<QueuePair> qps = new ArrayList<>();
     private final int[] openQps;
     private final int[] maxOpenQps;
+    private final BitSet messages = new BitSet(); // QPs opened by openMessage: not counted on their NIC
     private final long dcqcnCnpIntervalPs;
     private long openQpCount;
     private long lastQpFinishedPs;
@@ -84,14 +86,37 @@ public final class Transport implements PacketSink {
 
     /** Opens one QP carrying {@code bytes} of the flow. */
     public QueuePair openQp(Flow f, long bytes) {
+        return open(f, bytes, true);
+    }
+
+    /**
+     * Opens a QP that stands for one message (work request) posted on one of the NIC's long-lived
+     * QPs (ParaLet's flowlets, §5.3; data CTCCL re-posts on a healthy QP, §3.3). It is not counted
+     * as a QP of the NIC: declare the long-lived ones with {@link #reserveNicQps}.
+     */
+    public QueuePair openMessage(Flow f, long bytes) {
+        return open(f, bytes, false);
+    }
+
+    /** Declares {@code n} long-lived QPs on a host's NIC; they count in the NIC's QPs from now on. */
+    public void reserveNicQps(int host, int n) {
+        openQps[host] += n;
+        if (openQps[host] > maxOpenQps[host]) maxOpenQps[host] = openQps[host];
+    }
+
+    private QueuePair open(Flow f, long bytes, boolean counted) {
         QueuePair qp = new QueuePair(this, qps.size(), f, bytes, recoveries.get(), policy);
         qp.setCongestionControl(CongestionControls.create(cfg, qp));
         qps.add(qp);
         f.add(qp);
         int h = qp.src();
-        openQps[h]++;
         openQpCount++;
-        if (openQps[h] > maxOpenQps[h]) maxOpenQps[h] = openQps[h];
+        if (counted) {
+            openQps[h]++;
+            if (openQps[h] > maxOpenQps[h]) maxOpenQps[h] = openQps[h];
+        } else {
+            messages.set(qp.id);
+        }
         policy.initQp(qp);
         return qp;
     }
@@ -101,7 +126,7 @@ public final class Transport implements PacketSink {
     }
 
     void qpFinished(QueuePair qp) {
-        openQps[qp.src()]--;
+        if (!messages.get(qp.id)) openQps[qp.src()]--;
         openQpCount--;
         lastQpFinishedPs = sim.now();
     }

@@ -18,11 +18,10 @@ final class Observed {
 
     static RunResult run(String yaml, Consumer<Decision> check, String... overrides) {
         Scenario sc = Scenarios.parse(yaml, overrides);
-        Scenario wrapped = new Scenario(sc.file(), sc.name(), sc.seed(), sc.maxTimeMs(), sc.topology(), sc.transport(),
-                sc.switchSpec(), sc.scheme(), ctx -> {
+        Scenario wrapped = sc.withSchemeFactory(ctx -> {
                     Scheme s = sc.schemeFactory().apply(ctx);
                     return new Scheme(s.name(), s.host(), sw -> wrap(s.switches().apply(sw), ctx, check));
-                }, sc.workload(), sc.failures(), sc.metrics(), sc.resolved());
+                });
         return Runner.run(wrapped, Runner.Progress.NONE);
     }
 

@@ -1,0 +1,199 @@
+package lbsim.lb;
+
+import java.util.ArrayDeque;
+import java.util.SplittableRandom;
+import lbsim.engine.EventHandler;
+import lbsim.engine.Simulation;
+import lbsim.experiment.Fabric;
+import lbsim.net.Packet;
+import lbsim.plan.ParaletPlan;
+import lbsim.topology.Topology;
+import lbsim.transport.Flow;
+import lbsim.transport.PathPolicy;
+import lbsim.transport.QueuePair;
+import lbsim.transport.Transport;
+
+/**
+ * ParaLet (paper 002, Cao et al.): parallel flowlets on m long-lived QPs per host.
+ *
+ * <ul>
+ *   <li>Every host has {@code m} QP slots with distinct random UDP source ports (§5.1 step 1), each
+ *       paced at 1/m of the line rate; the transport's congestion control of the flowlet still applies
+ *       below that cap.</li>
+ *   <li>QPs are decoupled from connections (§5.3): every flow is cut into flowlets (messages) of
+ *       {@code flowlet_bytes} (default 4·BDP/m, §5.2, with BDP = the fabric's base RTT × line rate,
+ *       rounded up to whole MTUs). The host keeps the flows with waiting flowlets in a round-robin;
+ *       a slot that becomes free takes the next flowlet of the next flow.</li>
+ *   <li>A flowlet is an lbsim QueuePair opened with {@link Transport#openMessage} and started when
+ *       its slot takes it; it carries the slot's source port, so switches hash it by ordinary ECMP
+ *       (§5.1 step 2) and all its packets share one path. The receiver reassembles per flowlet only
+ *       (§5.1 step 3): each flowlet has its own in-order receiver.</li>
+ *   <li>A slot moves on to its next flowlet when the current one has sent its last packet (a QP
+ *       with a deep send queue, §5.2), one packet time at the slot rate later; it does not wait for
+ *       the ACKs. A flowlet that must retransmit later does so on its own, at the slot's rate.</li>
+ * </ul>
+ * Congestion-control state is per flowlet (it does not carry over from one flowlet of a slot to
+ * the next); with S = 4·BDP/m the DCTCP initial window (one BDP) rarely binds for m >= 4, so the
+ * 1/m rate cap is what shapes each slot. The NIC reports m QPs (max_qps_per_nic), not the flowlets.
+ */
+public final class ParaLet implements PathPolicy, EventHandler {
+    private static final int EV_OPEN = 1;
+    private static final int EV_FREE = 2;
+
+    private final Simulation sim;
+    private final Topology topo;
+    private final int m;
+    private final long flowletBytesKey;
+    private final HostSlots[] hosts;
+    private Transport transport;
+    private long flowletBytes;
+
+    /** One flow's flowlets that no slot has taken yet. */
+    private static final class Waiting {
+        final ArrayDeque<QueuePair> flowlets = new ArrayDeque<>();
+    }
+
+    /** A flowlet's slot. */
+    private record Slot(int host, int index) {}
+
+    /** A host's m QP slots and its flows with waiting flowlets. */
+    private static final class HostSlots {
+        final int[] ports;
+        final QueuePair[] current;          // flowlet being sent on each slot, null when free
+        final boolean[] releasing;          // its last packet is out; the slot frees after one packet time
+        final ArrayDeque<Waiting> flows = new ArrayDeque<>();
+        boolean reserved;                   // the m QPs are counted on the NIC
+
+        HostSlots(int[] ports) {
+            this.ports = ports;
+            this.current = new QueuePair[ports.length];
+            this.releasing = new boolean[ports.length];
+        }
+    }
+
+    /**
+     * @param flowletBytes flowlet (message) size; 0 for the paper's 4·BDP/m (§5.2)
+     */
+    public ParaLet(Simulation sim, Topology topo, int m, long flowletBytes) {
+        if (m < 1 || m > Ecmp.SPORT_RANGE) throw new IllegalArgumentException("m must be in 1.." + Ecmp.SPORT_RANGE);
+        if (flowletBytes < 0) throw new IllegalArgumentException("flowlet_bytes must be >= 0");
+        this.sim = sim;
+        this.topo = topo;
+        this.m = m;
+        this.flowletBytesKey = flowletBytes;
+        this.hosts = new HostSlots[topo.hostCount()];
+    }
+
+    public int m() {
+        return m;
+    }
+
+    /** UDP source port of slot {@code slot} of a host: distinct per host, random in the RoCEv2 range. */
+    public int slotPort(int host, int slot) {
+        return slots(host).ports[slot];
+    }
+
+    /** Flowlet size in bytes for a transport (the key, or 4·BDP/m rounded up to whole MTUs). */
+    public long flowletBytes(Transport t) {
+        if (flowletBytesKey > 0) return flowletBytesKey;
+        var cfg = t.config();
+        long rate = topo.hostRateBps(0);
+        long rtt = Fabric.baseRttPs(topo, cfg.mtuBytes() + cfg.headerBytes(), cfg.ackBytes());
+        long bdp = Math.max(1, rtt * rate / 8 / Simulation.PS_PER_S);
+        long s = ParaletPlan.flowletBytes(bdp, m); // §5.2: S = 4·BDP/m
+        int mtu = cfg.mtuBytes();
+        return (s + mtu - 1) / mtu * mtu;
+    }
+
+    private HostSlots slots(int host) {
+        HostSlots h = hosts[host];
+        if (h == null) {
+            SplittableRandom r = sim.random().stream("lb.paralet.h" + host);
+            int[] ports = new int[m];
+            java.util.BitSet used = new java.util.BitSet(Ecmp.SPORT_RANGE);
+            for (int i = 0; i < m; i++) {
+                int p;
+                do {
+                    p = r.nextInt(Ecmp.SPORT_RANGE);
+                } while (used.get(p));
+                used.set(p);
+                ports[i] = Ecmp.SPORT_MIN + p;
+            }
+            h = hosts[host] = new HostSlots(ports);
+        }
+        return h;
+    }
+
+    @Override
+    public void openFlow(Transport t, Flow flow) {
+        // The transport starts whatever openFlow opens; flowlets are opened one event later and
+        // started only when a slot takes them.
+        transport = t;
+        if (flowletBytes == 0) flowletBytes = flowletBytes(t);
+        sim.schedule(0, this, EV_OPEN, 0, flow);
+    }
+
+    @Override
+    public void onEvent(int kind, long arg, Object obj) {
+        if (kind == EV_OPEN) {
+            Flow flow = (Flow) obj;
+            HostSlots h = slots(flow.spec().src());
+            if (!h.reserved) {
+                h.reserved = true;
+                transport.reserveNicQps(flow.spec().src(), m);
+            }
+            Waiting w = new Waiting();
+            long size = flow.spec().sizeBytes();
+            long off = 0;
+            do {
+                long b = Math.min(flowletBytes, size - off);
+                w.flowlets.add(transport.openMessage(flow, b));
+                off += b;
+            } while (off < size);
+            h.flows.addLast(w);
+            for (int s = 0; s < m; s++) if (h.current[s] == null) take(h, flow.spec().src(), s);
+        } else if (kind == EV_FREE) {
+            int host = (int) (arg >>> 32);
+            int s = (int) arg;
+            HostSlots h = hosts[host];
+            h.current[s] = null;
+            h.releasing[s] = false;
+            take(h, host, s);
+        }
+    }
+
+    /** Slot {@code s} takes the next flowlet of the next waiting flow (round-robin over flows), if any. */
+    private void take(HostSlots h, int host, int s) {
+        Waiting w = h.flows.pollFirst();
+        if (w == null) return;
+        QueuePair qp = w.flowlets.pollFirst();
+        if (!w.flowlets.isEmpty()) h.flows.addLast(w);
+        qp.setSport(h.ports[s]);
+        qp.setSchemeState(new Slot(host, s));
+        h.current[s] = qp;
+        transport.startQp(qp);
+    }
+
+    @Override
+    public void initQp(QueuePair qp) {
+        if (m > 1) qp.setRateCap(Math.max(1, qp.lineRateBps() / m)); // §5.1: each QP at 1/m of line rate
+    }
+
+    @Override
+    public void beforeSend(QueuePair qp, Packet p) {
+        p.sport = qp.sport();
+        p.pathId = qp.pathId();
+        p.sourceRouted = qp.sourceRouted();
+        if (p.seq == qp.packets() - 1) {
+            Slot slot = (Slot) qp.schemeState();
+            HostSlots h = hosts[slot.host()];
+            int i = slot.index();
+            if (h.current[i] == qp && !h.releasing[i]) {
+                // last packet sent once: the slot takes its next flowlet one packet time (at 1/m rate) later
+                h.releasing[i] = true;
+                long cap = Math.max(1, qp.lineRateBps() / m);
+                sim.schedule(p.wireBytes * 8_000_000_000_000L / cap, this, EV_FREE, ((long) slot.host() << 32) | i, null);
+            }
+        }
+    }
+}
