@@ -41,8 +41,8 @@ public final class CompareCommand implements Callable<Integer> {
         List<String> names = schemes == null ? Schemes.available() : schemes;
         for (String s : names) {
             if (!Schemes.isAvailable(s)) {
-                throw new BadInputException("--schemes: '" + s + "' is not " + (Schemes.isKnown(s) ? "built yet" : "a scheme")
-                        + "; available: " + String.join(", ", Schemes.available()));
+                throw new BadInputException("--schemes: '" + s + "' is not a scheme; allowed values: "
+                        + String.join(", ", Schemes.available()));
             }
         }
         List<RunResult> results = new ArrayList<>();

@@ -137,11 +137,8 @@ public final class ScenarioLoader {
     }
 
     static void checkScheme(Section lb, String scheme) {
-        if (!Schemes.isKnown(scheme)) {
-            throw lb.error("scheme", "'" + scheme + "' is not a scheme; allowed values: " + String.join(", ", Schemes.available()));
-        }
         if (!Schemes.isAvailable(scheme)) {
-            throw lb.error("scheme", "'" + scheme + "' is not built yet; available: " + String.join(", ", Schemes.available()));
+            throw lb.error("scheme", "'" + scheme + "' is not a scheme; allowed values: " + String.join(", ", Schemes.available()));
         }
     }
 

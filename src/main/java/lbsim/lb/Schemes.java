@@ -158,10 +158,6 @@ public final class Schemes {
         return BUILT.containsKey(name);
     }
 
-    public static boolean isKnown(String name) {
-        return ALL.contains(name);
-    }
-
     /** Builds a scheme with every parameter at its default (for programmatic use). */
     public static Scheme create(String name, SchemeContext ctx) {
         SchemeParams defaults = new SchemeParams() {

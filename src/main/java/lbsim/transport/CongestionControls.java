@@ -7,7 +7,6 @@ public final class CongestionControls {
     private CongestionControls() {}
 
     public static final List<String> NAMES = List.of("dctcp", "dcqcn", "swift", "fixed-rate");
-    public static final List<String> PLANNED = List.of();
 
     /**
      * A flow split over several QPs (subflows, MP-RDMA, Ethereal splits) keeps the flow's fair-share

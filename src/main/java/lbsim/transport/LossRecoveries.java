@@ -7,9 +7,8 @@ import java.util.function.Supplier;
 public final class LossRecoveries {
     private LossRecoveries() {}
 
-    /** Names accepted in {@code transport.loss_recovery}; the ones not built yet are refused. */
+    /** Names accepted in {@code transport.loss_recovery}. */
     public static final List<String> IMPLEMENTED = List.of("go-back-n", "irn", "tcp", "trim", "trim-rts", "erasure");
-    public static final List<String> PLANNED = List.of();
 
     public static Supplier<LossRecovery> byName(String name) {
         return byName(name, RecoveryParams.defaults());

@@ -69,16 +69,6 @@ class RunCommandTest {
     }
 
     @Test
-    void plannedSchemeIsRefusedAsNotBuiltYet() throws Exception {
-        // any contract name not built yet (hopper was the example until it was built)
-        String planned = lbsim.lb.Schemes.ALL.stream().filter(n -> !lbsim.lb.Schemes.isAvailable(n)).findFirst().orElse(null);
-        org.junit.jupiter.api.Assumptions.assumeTrue(planned != null, "every scheme is built");
-        Outcome o = exec("run", scenario(SMALL).toString(), "--set", "load_balancer.scheme=" + planned, "--out", tmp.resolve("o").toString());
-        assertThat(o.code()).isEqualTo(2);
-        assertThat(o.err()).contains("not built yet");
-    }
-
-    @Test
     void missingFileIsExitTwo() {
         Outcome o = exec("run", tmp.resolve("nope.yaml").toString());
         assertThat(o.code()).isEqualTo(2);

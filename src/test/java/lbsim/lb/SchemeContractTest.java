@@ -24,6 +24,11 @@ class SchemeContractTest {
     }
 
     @Test
+    void everyContractNameIsBuilt() {
+        assertThat(Schemes.available()).containsExactlyElementsOf(Schemes.ALL);
+    }
+
+    @Test
     void everySchemeCompletesAndConservesWithAndWithoutPfc() {
         for (String s : Schemes.available()) {
             for (String pfc : List.of("true", "false")) {
