@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Run one scenario under several schemes; prints a table, writes compare.csv, report.html and one run folder per scheme.")
+        description = "Run one scenario under several schemes; prints a table, writes compare.csv, report.html (charts in plots/) and one run folder per scheme.")
 public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
             description = "Scenario YAML (default: the embedded 128-GPU leaf-spine all-reduce).")
@@ -62,7 +62,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         System.out.print(Tables.compare(results));
         writeCsv(results, dir.resolve("compare.csv"));
-        Files.writeString(dir.resolve("report.html"), Report.compareHtml(results));
+        Report.compare(results, dir);
         System.out.println("results in " + dir + " (compare.csv, report.html)");
         return 0;
     }
