@@ -54,7 +54,8 @@ public final class CompareCommand implements Callable<Integer> {
                     : ScenarioLoader.load(file, ov, options.seed);
             if (dir == null) dir = out != null ? out : Path.of("out", "compare-" + sc.name());
             System.err.println("running " + sc.name() + " with " + s + " ...");
-            Runner.Progress progress = ProgressBar.forTerminal(s);
+            // later schemes expect about the simulated time the first one needed
+            Runner.Progress progress = ProgressBar.forTerminal(s, results.isEmpty() ? 0 : (long) (results.get(0).simTimeNs() * 1000));
             RunResult r = Runner.run(sc, progress);
             if (progress instanceof ProgressBar pb) pb.clear();
             ResultWriter.write(r, dir.resolve(s));
