@@ -63,12 +63,21 @@ public final class Charts {
 
     /** A heat map with a fixed 0..1 colour scale (utilisation), so maps of different schemes compare. */
     public static ChartFiles heatMap(HeatMap map, Path dir, String name) {
+        return heatMap(map, 1.0, dir, name);
+    }
+
+    /**
+     * A heat map with colour scale 0..{@code scaleMax}; give every map of one page the same
+     * maximum (for example {@link #niceCeiling} of the page's largest value) so they compare.
+     */
+    public static ChartFiles heatMap(HeatMap map, double scaleMax, Path dir, String name) {
+        if (!(scaleMax > 0)) throw new IllegalArgumentException(map.title() + ": colour scale maximum must be > 0");
         int rows = map.rows().size(), cols = map.columns().size();
         int height = Math.max(360, Math.min(2400, 140 + 22 * rows));
         int width = Math.max(560, Math.min(2400, 300 + 48 * cols));
         HeatMapChart c = new HeatMapChartBuilder().width(width).height(height).title(map.title())
                 .xAxisTitle(map.columnLabel()).yAxisTitle(map.rowLabel()).build();
-        c.getStyler().setMin(0).setMax(1).setShowValue(false)
+        c.getStyler().setMin(0).setMax(scaleMax).setShowValue(false)
                 .setRangeColors(new Color[] {new Color(0xf7fbff), new Color(0x6baed6), new Color(0x08306b), new Color(0xd7301f)});
         c.getStyler().setXAxisLabelRotation(cols > 8 ? 90 : 0);
         // a label on every row and column (XChart otherwise thins labels it thinks are crowded)
@@ -79,11 +88,22 @@ public final class Charts {
         for (int r = 0; r < rows; r++) {
             for (int k = 0; k < cols; k++) {
                 double v = map.values()[r][k];
-                if (!Double.isNaN(v)) cells.add(new Number[] {k, r, Math.max(0, Math.min(1, v))});
+                if (!Double.isNaN(v)) cells.add(new Number[] {k, r, Math.max(0, Math.min(scaleMax, v))});
             }
         }
         c.addSeries("utilisation", map.columns(), map.rows(), cells);
         return ChartWriter.write(c, dir, name);
+    }
+
+    /** The smallest of 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, ... at or above {@code x} (at least 0.05). */
+    public static double niceCeiling(double x) {
+        double[] steps = {0.05, 0.1, 0.2, 0.25, 0.5, 1};
+        for (double st : steps) if (x <= st + 1e-12) return st;
+        double p = 1;
+        while (true) {
+            for (double m : new double[] {2, 5, 10}) if (x <= m * p + 1e-12) return m * p;
+            p *= 10;
+        }
     }
 
     static XYChart lines(String title, String xLabel, String yLabel, boolean logX, boolean logY, List<Series> series,

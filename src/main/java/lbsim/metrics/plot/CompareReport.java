@@ -54,16 +54,23 @@ public final class CompareReport {
             page.figure(Charts.qpHistogram("Max QPs open at once per NIC", qps, plots, "qps"),
                     "NICs that sent traffic, by the most QPs they had open at once (from flow lifetimes).");
         }
-        List<ChartFiles> maps = new ArrayList<>();
+        List<LinkHeatMaps.Panel> fabric = new ArrayList<>();
+        List<String> files = new ArrayList<>();
         for (RunResult r : results) {
             for (LinkHeatMaps.Panel p : LinkHeatMaps.panels(r.scheme() + ": ", r.links())) {
-                if (p.fabric()) maps.add(Charts.heatMap(p.map(), plots, "util-" + r.scheme().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + p.key()));
+                if (!p.fabric()) continue;
+                fabric.add(p);
+                files.add("util-" + r.scheme().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + p.key());
             }
         }
-        if (!maps.isEmpty()) {
+        if (!fabric.isEmpty()) {
+            double scale = Charts.niceCeiling(LinkHeatMaps.max(fabric));
+            List<ChartFiles> maps = new ArrayList<>();
+            for (int i = 0; i < fabric.size(); i++) maps.add(Charts.heatMap(fabric.get(i).map(), scale, plots, files.get(i)));
             page.heading(2, "Fabric link utilisation per scheme");
-            page.paragraph("Switch-to-switch links only (host links are in each scheme's own folder data); bytes sent on each "
-                    + "link direction over (link rate x run time), on the same 0 to 1 colour scale in every map.");
+            page.paragraph("Switch-to-switch links only (host links are in each scheme's links.csv); bytes sent on each "
+                    + "link direction over (link rate x run time), on the same colour scale, 0 to " + scale
+                    + " (the largest utilisation on the page, rounded up), in every map.");
             page.gallery(maps);
         }
         return page.write();

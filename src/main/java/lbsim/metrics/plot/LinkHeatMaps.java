@@ -85,6 +85,13 @@ public final class LinkHeatMaps {
         return out;
     }
 
+    /** The largest value in any of the panels (0 if none). */
+    public static double max(List<Panel> panels) {
+        double m = 0;
+        for (Panel p : panels) for (double[] row : p.map().values()) for (double v : row) if (!Double.isNaN(v)) m = Math.max(m, v);
+        return m;
+    }
+
     /** The node name without its trailing number: "leaf12" -> "leaf", "h3" -> "h". */
     static String tier(String node) {
         int i = node.length();

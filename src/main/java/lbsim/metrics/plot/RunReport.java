@@ -55,9 +55,11 @@ public final class RunReport {
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
         if (!panels.isEmpty()) {
             page.heading(2, "Link utilisation");
-            page.paragraph("Bytes sent on each link direction over (link rate x run time); the colour scale is 0 to 1 in every map.");
+            double scale = Charts.niceCeiling(LinkHeatMaps.max(panels));
+            page.paragraph("Bytes sent on each link direction over (link rate x run time); the colour scale is 0 to "
+                    + scale + " in every map (the largest utilisation on the page, rounded up).");
             List<ChartFiles> maps = new ArrayList<>();
-            for (LinkHeatMaps.Panel p : panels) maps.add(Charts.heatMap(p.map(), plots, "util-" + p.key()));
+            for (LinkHeatMaps.Panel p : panels) maps.add(Charts.heatMap(p.map(), scale, plots, "util-" + p.key()));
             page.gallery(maps);
         }
         return page.write();

@@ -76,6 +76,19 @@ class ChartsTest {
     }
 
     @Test
+    void niceCeilingRoundsUpToAReadableScale() {
+        assertThat(Charts.niceCeiling(0)).isEqualTo(0.05);
+        assertThat(Charts.niceCeiling(0.17)).isEqualTo(0.2);
+        assertThat(Charts.niceCeiling(0.2)).isEqualTo(0.2);
+        assertThat(Charts.niceCeiling(0.21)).isEqualTo(0.25);
+        assertThat(Charts.niceCeiling(0.9)).isEqualTo(1.0);
+        assertThat(Charts.niceCeiling(1.3)).isEqualTo(2.0);
+        assertThat(Charts.niceCeiling(37)).isEqualTo(50.0);
+        assertThatThrownBy(() -> Charts.heatMap(new HeatMap("m", "r", "c", List.of("a"), List.of("b"), new double[][] {{0}}), 0, tmp, "m"))
+                .hasMessageContaining("must be > 0");
+    }
+
+    @Test
     void barOfSamplesIsMeanAndSampleSd() {
         Bar b = Bar.ofSamples("x", 1, 2, 3, 4);
         assertThat(b.mean()).isEqualTo(2.5);
