@@ -27,6 +27,10 @@ public final class Charts {
     static final int WIDTH = 800;
     static final int HEIGHT = 480;
 
+    static {
+        Headless.ensure(); // before the first AWT class (Color, Font, XChart's builders) loads
+    }
+
     private Charts() {}
 
     /** CCT (y, us) against message size (x, bytes, log scale), one line per scheme. */
