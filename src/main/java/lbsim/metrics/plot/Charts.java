@@ -85,7 +85,8 @@ public final class Charts {
                 .setRangeColors(new Color[] {new Color(0xf7fbff), new Color(0x6baed6), new Color(0x08306b), new Color(0xd7301f)});
         c.getStyler().setXAxisLabelRotation(cols > 8 ? 90 : 0);
         // a label on every row and column (XChart otherwise thins labels it thinks are crowded)
-        c.getStyler().setXAxisTickMarkSpacingHint(8).setYAxisTickMarkSpacingHint(8);
+        // on very tall maps XChart skips labels closer than the hint, so small fonts never overlap
+        c.getStyler().setXAxisTickMarkSpacingHint(8).setYAxisTickMarkSpacingHint(rows > 48 ? 12 : 8);
         c.getStyler().setChartBackgroundColor(Color.WHITE);
         c.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, rows > 48 ? 8 : 11));
         List<Number[]> cells = new ArrayList<>();
