@@ -2,7 +2,6 @@ package lbsim.cli;
 
 import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Run one scenario under several schemes; prints a table, writes compare.csv, report.html and one run folder per scheme.")
+        description = "Run one scenario under several schemes; prints a table, writes compare.csv, report.html (charts in plots/) and one run folder per scheme.")
 public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
             description = "Scenario YAML (default: the embedded 128-GPU leaf-spine all-reduce).")
@@ -54,7 +53,8 @@ public final class CompareCommand implements Callable<Integer> {
                     : ScenarioLoader.load(file, ov, options.seed);
             if (dir == null) dir = out != null ? out : Path.of("out", "compare-" + sc.name());
             System.err.println("running " + sc.name() + " with " + s + " ...");
-            Runner.Progress progress = ProgressBar.forTerminal(s);
+            // later schemes expect about the simulated time the first one needed
+            Runner.Progress progress = ProgressBar.forTerminal(s, results.isEmpty() ? 0 : (long) (results.get(0).simTimeNs() * 1000));
             RunResult r = Runner.run(sc, progress);
             if (progress instanceof ProgressBar pb) pb.clear();
             ResultWriter.write(r, dir.resolve(s));
@@ -62,7 +62,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         System.out.print(Tables.compare(results));
         writeCsv(results, dir.resolve("compare.csv"));
-        Files.writeString(dir.resolve("report.html"), Report.compareHtml(results));
+        Report.compare(results, dir);
         System.out.println("results in " + dir + " (compare.csv, report.html)");
         return 0;
     }

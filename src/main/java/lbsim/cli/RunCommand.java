@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run one scenario; writes summary.json, flows.csv, links.csv and scenario.resolved.yaml.")
+        description = "Run one scenario; writes summary.json, flows.csv, links.csv, scenario.resolved.yaml and report.html (charts in plots/).")
 public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "Scenario YAML file.")
     Path file;
@@ -36,6 +36,7 @@ public final class RunCommand implements Callable<Integer> {
         try {
             ResultWriter.write(r, dir);
             Files.writeString(dir.resolve("scenario.resolved.yaml"), ScenarioLoader.toYaml(sc.resolved()));
+            Report.run(r, dir);
         } catch (java.io.UncheckedIOException e) {
             throw new BadInputException("--out " + dir + ": cannot write results (" + e.getCause().getMessage() + ")");
         }

@@ -1,0 +1,180 @@
+package lbsim.metrics.plot;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.HeatMapChart;
+import org.knowm.xchart.HeatMapChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The entry point for lbsim's charts. Every method takes plain data (no simulator types),
+ * draws one chart and writes it twice into {@code dir}: {@code name.png} and {@code name.svg}.
+ * Rendering is headless. Use {@link FlowMetrics} and {@link LinkHeatMaps} to turn run results
+ * into these inputs, and {@link ReportPage} to put the charts on an HTML page.
+ */
+public final class Charts {
+    static final int WIDTH = 800;
+    static final int HEIGHT = 480;
+
+    static {
+        Headless.ensure(); // before the first AWT class (Color, Font, XChart's builders) loads
+    }
+
+    private Charts() {}
+
+    /** CCT (y, us) against message size (x, bytes, log scale), one line per scheme. */
+    public static ChartFiles cctVsSize(String title, List<Series> perScheme, Path dir, String name) {
+        return ChartWriter.write(lines(title, "message size (bytes)", "CCT (us)", true, false, perScheme, true), dir, name);
+    }
+
+    /** Normalised CCT (CCT / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
+    public static ChartFiles normalisedBars(String title, List<BarGroup> groups, Path dir, String name) {
+        return ChartWriter.write(bars(title, "", "CCT / ideal", groups), dir, name);
+    }
+
+    /** FCT slowdown (y) by flow-size bin (x categories), grouped bars per scheme with error bars. */
+    public static ChartFiles slowdownBySize(String title, List<BarGroup> perScheme, Path dir, String name) {
+        return ChartWriter.write(bars(title, "flow size", "FCT slowdown (mean)", perScheme), dir, name);
+    }
+
+    /** Total throughput (y, Gbit/s) over simulated time (x, us), one line per scheme. */
+    public static ChartFiles throughput(String title, List<Series> perScheme, Path dir, String name) {
+        return ChartWriter.write(lines(title, "time (us)", "throughput (Gbit/s)", false, false, perScheme, false), dir, name);
+    }
+
+    /** An empirical CDF per series (y = fraction of samples at or below x). */
+    public static ChartFiles cdf(String title, String xLabel, boolean logX, List<Series> perScheme, Path dir, String name) {
+        XYChart c = lines(title, xLabel, "fraction", logX, false, perScheme, false);
+        c.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
+        return ChartWriter.write(c, dir, name);
+    }
+
+    /** A histogram of the most QPs each NIC had open at once: x = QP count, bars per scheme (number of NICs). */
+    public static ChartFiles qpHistogram(String title, List<BarGroup> perScheme, Path dir, String name) {
+        return ChartWriter.write(bars(title, "max QPs open at once on a NIC", "NICs", perScheme), dir, name);
+    }
+
+    /** A heat map with a fixed 0..1 colour scale (utilisation), so maps of different schemes compare. */
+    public static ChartFiles heatMap(HeatMap map, Path dir, String name) {
+        return heatMap(map, 1.0, dir, name);
+    }
+
+    /**
+     * A heat map with colour scale 0..{@code scaleMax}; give every map of one page the same
+     * maximum (for example {@link #niceCeiling} of the page's largest value) so they compare.
+     */
+    public static ChartFiles heatMap(HeatMap map, double scaleMax, Path dir, String name) {
+        if (!(scaleMax > 0)) throw new IllegalArgumentException(map.title() + ": colour scale maximum must be > 0");
+        int rows = map.rows().size(), cols = map.columns().size();
+        int height = Math.max(360, Math.min(2400, 140 + 22 * rows));
+        int width = Math.max(560, Math.min(2400, 300 + 48 * cols));
+        HeatMapChart c = new HeatMapChartBuilder().width(width).height(height).title(map.title())
+                .xAxisTitle(map.columnLabel()).yAxisTitle(map.rowLabel()).build();
+        c.getStyler().setMin(0).setMax(scaleMax).setShowValue(false)
+                .setRangeColors(new Color[] {new Color(0xf7fbff), new Color(0x6baed6), new Color(0x08306b), new Color(0xd7301f)});
+        c.getStyler().setXAxisLabelRotation(cols > 8 ? 90 : 0);
+        // a label on every row and column (XChart otherwise thins labels it thinks are crowded)
+        // on very tall maps XChart skips labels closer than the hint, so small fonts never overlap
+        c.getStyler().setXAxisTickMarkSpacingHint(8).setYAxisTickMarkSpacingHint(rows > 48 ? 12 : 8);
+        c.getStyler().setChartBackgroundColor(Color.WHITE);
+        c.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, rows > 48 ? 8 : 11));
+        List<Number[]> cells = new ArrayList<>();
+        for (int r = 0; r < rows; r++) {
+            for (int k = 0; k < cols; k++) {
+                double v = map.values()[r][k];
+                if (!Double.isNaN(v)) cells.add(new Number[] {k, r, Math.max(0, Math.min(scaleMax, v))});
+            }
+        }
+        c.addSeries("utilisation", map.columns(), map.rows(), cells);
+        return ChartWriter.write(c, dir, name);
+    }
+
+    /** The smallest of 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, ... at or above {@code x} (at least 0.05). */
+    public static double niceCeiling(double x) {
+        double[] steps = {0.05, 0.1, 0.2, 0.25, 0.5, 1};
+        for (double st : steps) if (x <= st + 1e-12) return st;
+        double p = 1;
+        while (true) {
+            for (double m : new double[] {2, 5, 10}) if (x <= m * p + 1e-12) return m * p;
+            p *= 10;
+        }
+    }
+
+    static XYChart lines(String title, String xLabel, String yLabel, boolean logX, boolean logY, List<Series> series,
+                         boolean markers) {
+        if (series.isEmpty()) throw new IllegalArgumentException(title + ": no series");
+        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        style(c.getStyler());
+        c.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setMarkerSize(markers ? 6 : 0);
+        c.getStyler().setXAxisLogarithmicDecadeOnly(false).setXAxisDecimalPattern("#,##0.###");
+        if (!logY) c.getStyler().setYAxisMin(0.0);
+        for (Series s : series) {
+            double[][] xy = usable(s, logX, logY);
+            if (xy[0].length == 0) throw new IllegalArgumentException(title + ": series " + s.name() + " has no plottable point");
+            XYSeries xs = c.addSeries(s.name(), xy[0], xy[1]);
+            if (!markers) xs.setMarker(SeriesMarkers.NONE);
+        }
+        return c;
+    }
+
+    /** Drops points that cannot be drawn (NaN, or not positive on a log axis). */
+    private static double[][] usable(Series s, boolean logX, boolean logY) {
+        int n = 0;
+        double[] x = new double[s.size()], y = new double[s.size()];
+        for (int i = 0; i < s.size(); i++) {
+            double a = s.x()[i], b = s.y()[i];
+            if (Double.isNaN(a) || Double.isNaN(b) || (logX && a <= 0) || (logY && b <= 0)) continue;
+            x[n] = a;
+            y[n++] = b;
+        }
+        return new double[][] {java.util.Arrays.copyOf(x, n), java.util.Arrays.copyOf(y, n)};
+    }
+
+    static CategoryChart bars(String title, String xLabel, String yLabel, List<BarGroup> groups) {
+        if (groups.isEmpty()) throw new IllegalArgumentException(title + ": no bar groups");
+        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        style(c.getStyler());
+        Set<String> cats = new LinkedHashSet<>();
+        boolean errors = false;
+        for (BarGroup g : groups) {
+            for (Bar b : g.bars()) {
+                cats.add(b.category());
+                errors |= b.sd() > 0;
+            }
+        }
+        List<String> categories = new ArrayList<>(cats);
+        if (categories.stream().allMatch(k -> k.matches("-?\\d{1,9}"))) categories.sort(java.util.Comparator.comparingInt(Integer::parseInt));
+        c.getStyler().setXAxisLabelRotation(categories.size() > 8 ? 45 : 0);
+        c.getStyler().setErrorBarsColorSeriesColor(false).setErrorBarsColor(Color.BLACK);
+        c.getStyler().setLegendVisible(groups.size() > 1);
+        for (BarGroup g : groups) {
+            List<Double> ys = new ArrayList<>(), es = new ArrayList<>();
+            for (String cat : categories) {
+                Bar b = null;
+                for (Bar x : g.bars()) if (x.category().equals(cat)) b = x;
+                ys.add(b == null || Double.isNaN(b.mean()) ? 0.0 : b.mean());
+                es.add(b == null || Double.isNaN(b.sd()) ? 0.0 : b.sd());
+            }
+            if (errors) c.addSeries(g.series(), categories, ys, es);
+            else c.addSeries(g.series(), categories, ys);
+        }
+        return c;
+    }
+
+    private static void style(Styler s) {
+        s.setChartBackgroundColor(Color.WHITE);
+        s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setAntiAlias(true);
+    }
+}

@@ -1,0 +1,71 @@
+package lbsim.metrics.plot;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import lbsim.metrics.RunResult;
+
+/** report.html for one run: summary, FCT distribution, slowdown, throughput, QPs per NIC, link heat maps. */
+public final class RunReport {
+    static final int CDF_POINTS = 400;
+    static final int THROUGHPUT_BINS = 100;
+
+    private RunReport() {}
+
+    /** Writes {@code dir/report.html} and its charts under {@code dir/plots/}; returns the page's path. */
+    public static Path write(RunResult r, Path dir) {
+        Path plots = dir.resolve("plots");
+        ReportPage page = new ReportPage(dir, "lbsim run: " + r.scenario() + " [" + r.scheme() + "]");
+        double completion = r.cctNs() != null ? r.cctNs() : r.lastFinishNs();
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of("scheme", r.scheme()));
+        rows.add(List.of("seed", Long.toString(r.seed())));
+        rows.add(List.of("completed", Boolean.toString(r.completed())));
+        rows.add(List.of(r.cctNs() != null ? "CCT (us)" : "last flow finish (us)", fmt(completion / 1e3, 1)));
+        rows.add(List.of("ideal (us)", fmt(r.idealCctNs() / 1e3, 1)));
+        rows.add(List.of("x ideal", fmt(r.normalised(), 3)));
+        rows.add(List.of("flows", Integer.toString(r.flows().size())));
+        rows.add(List.of("FCT p50 / p99 / max (us)", fmt(r.fct().p50() / 1e3, 1) + " / " + fmt(r.fct().p99() / 1e3, 1) + " / "
+                + fmt(r.fct().max() / 1e3, 1)));
+        rows.add(List.of("packets sent / dropped / retransmitted", r.packetsSent() + " / " + r.packetsDropped() + " / "
+                + r.packetsRetransmitted()));
+        rows.add(List.of("ECN marks / PFC pauses / out of order", r.ecnMarked() + " / " + r.pfcPauses() + " / " + r.outOfOrderPackets()));
+        rows.add(List.of("max QPs per NIC", Integer.toString(r.maxQpsPerNic())));
+        page.table(List.of("", ""), rows);
+        for (String w : r.warnings()) page.paragraph("warning: " + w);
+
+        String name = r.scheme();
+        if (r.flows().stream().anyMatch(f -> f.fctNs() >= 0)) {
+            page.heading(2, "Flow completion times");
+            page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, List.of(FlowMetrics.fctCdf(name, r.flows(), CDF_POINTS)), plots, "fct-cdf"),
+                    "Fraction of flows finished within x microseconds (log x).");
+            BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows(), FlowMetrics.hostGbps(r.links()), 0);
+            page.figure(Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
+                    "Mean FCT over the flow's serialisation time at the NIC rate (± sd), per size decade.");
+            page.figure(Charts.throughput("Total goodput over time", List.of(FlowMetrics.throughput(name, r.flows(), THROUGHPUT_BINS)),
+                    plots, "throughput"), "Each completed flow's bytes spread evenly over its lifetime, summed over flows.");
+        }
+        var qps = FlowMetrics.maxQpsPerNic(r.flows());
+        if (!qps.isEmpty()) {
+            page.heading(2, "Queue pairs");
+            page.figure(Charts.qpHistogram("Max QPs open at once per NIC", List.of(FlowMetrics.qpHistogram(name, qps)), plots, "qps"),
+                    "NICs that sent traffic, by the most QPs they had open at once (from flow lifetimes).");
+        }
+        List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
+        if (!panels.isEmpty()) {
+            page.heading(2, "Link utilisation");
+            double scale = Charts.niceCeiling(LinkHeatMaps.max(panels));
+            page.paragraph("Bytes sent on each link direction over (link rate x run time); the colour scale is 0 to "
+                    + scale + " in every map (the largest utilisation on the page, rounded up).");
+            List<ChartFiles> maps = new ArrayList<>();
+            for (LinkHeatMaps.Panel p : panels) maps.add(Charts.heatMap(p.map(), scale, plots, "util-" + p.key()));
+            page.gallery(maps);
+        }
+        return page.write();
+    }
+
+    static String fmt(double x, int decimals) {
+        return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", x);
+    }
+}

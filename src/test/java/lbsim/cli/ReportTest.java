@@ -1,0 +1,60 @@
+package lbsim.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import lbsim.metrics.plot.ReportCheck;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** report.html of `run` and `compare`: every image and link resolves in the output directory and decodes. */
+class ReportTest {
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void headless() {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private Path scenario(String yaml) throws Exception {
+        Path f = tmp.resolve("s.yaml");
+        Files.writeString(f, yaml);
+        return f;
+    }
+
+    @Test
+    void runReportHasHeatMapsAndFctChartsThatAllResolve() throws Exception {
+        Path out = tmp.resolve("run");
+        var o = RunCommandTest.exec("run", scenario("""
+                name: tiny
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                workload: {kind: collective, op: all-reduce, algorithm: ring, size_bytes: 100000}
+                """).toString(), "--out", out.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        List<String> refs = ReportCheck.assertSelfContained(out.resolve("report.html"));
+        assertThat(refs).contains("plots/fct-cdf.png", "plots/fct-cdf.svg", "plots/fct-slowdown.png", "plots/throughput.png",
+                "plots/qps.png", "plots/util-leaf-spine.png", "plots/util-spine-leaf.svg", "plots/util-h-leaf.png");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("tiny", "ecmp", "max QPs per NIC");
+    }
+
+    @Test
+    void compareReportHasNormalisedBarsQpsAndAHeatMapPerScheme() throws Exception {
+        Path out = tmp.resolve("cmp");
+        var o = RunCommandTest.exec("compare", scenario("""
+                name: tiny-ft
+                topology: {kind: fat-tree, k: 4}
+                workload: {kind: permutation, size_bytes: 30000}
+                """).toString(), "--schemes", "ecmp,ethereal", "--out", out.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        List<String> refs = ReportCheck.assertSelfContained(out.resolve("report.html"));
+        assertThat(refs).contains("plots/normalised.png", "plots/fct-cdf.png", "plots/qps.png", "plots/throughput.png",
+                "plots/util-ecmp-tor-agg.png", "plots/util-ethereal-agg-core.png", "plots/util-ethereal-core-agg.svg");
+        // fabric links only in the comparison: no host panels
+        assertThat(refs).noneMatch(r -> r.contains("-h-") || r.endsWith("-h.png"));
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "ethereal", "x ideal");
+    }
+}
