@@ -160,7 +160,7 @@ public final class Runner {
         List<FlowRecord> flows = new ArrayList<>();
         List<Long> fcts = new ArrayList<>();
         Flow[] fl = driver.flows();
-        boolean slowdowns = sc.workload().isOpenLoop();
+        boolean slowdowns = sc.workload().isOpenLoop();   // summary.json reports slowdowns for open-loop runs only
         long[] sdSize = new long[graph.size()];
         double[] sd = new double[graph.size()];
         for (FlowSpec s : graph.flows()) {
@@ -170,7 +170,7 @@ public final class Runner {
             double fct = fin >= 0 ? fin - start : -1;
             if (fin >= 0) fcts.add(f.deliveredPs() - f.startPs());
             double slow = Double.NaN;
-            if (slowdowns && fin >= 0) {
+            if (fin >= 0) {
                 double idle = IdleFct.ps(topo, s.src(), s.dst(), s.sizeBytes(), sc.topology().mtuBytes(), sc.transport().headerBytes());
                 slow = (f.deliveredPs() - f.startPs()) / idle;
             }
@@ -216,7 +216,14 @@ public final class Runner {
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
                 net.dataDelivered(), net.dataDropped(), retrans, net.trimmedPackets(), ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
-                linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, driver, done));
+                linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, driver, done),
+                maxQpsByNic(transport, topo.hostCount()));
+    }
+
+    private static int[] maxQpsByNic(Transport transport, int hosts) {
+        int[] q = new int[hosts];
+        for (int h = 0; h < hosts; h++) q[h] = transport.maxQpsOf(h);
+        return q;
     }
 
     /** Per collective (kind collective, one per job): CCT, its bound and NCCL-tests algbw / busbw. */

@@ -13,7 +13,7 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         long outOfOrderPackets, long timeouts, long events, long packetHops, double simTimeNs,
                         long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
                         Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses,
-                        Slowdown slowdown, List<CollectiveResult> collectives) {
+                        Slowdown slowdown, List<CollectiveResult> collectives, int[] maxQpsByNic) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {

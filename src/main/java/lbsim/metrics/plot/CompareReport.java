@@ -34,25 +34,24 @@ public final class CompareReport {
         for (RunResult r : results) {
             if (r.flows().stream().noneMatch(f -> f.fctNs() >= 0)) continue;
             cdfs.add(FlowMetrics.fctCdf(r.scheme(), r.flows(), RunReport.CDF_POINTS));
-            tput.add(FlowMetrics.throughput(r.scheme(), r.flows(), RunReport.THROUGHPUT_BINS));
-            slow.add(FlowMetrics.slowdownBySize(r.scheme(), r.flows(), FlowMetrics.hostGbps(r.links()), 0));
+            tput.add(FlowMetrics.throughput(r.scheme(), r.throughput()));
+            slow.add(FlowMetrics.slowdownBySize(r.scheme(), r.flows()));
         }
         for (RunResult r : results) {
-            Map<Integer, Integer> q = FlowMetrics.maxQpsPerNic(r.flows());
-            if (!q.isEmpty()) qps.add(FlowMetrics.qpHistogram(r.scheme(), q));
+            qps.add(FlowMetrics.qpHistogram(r.scheme(), r.maxQpsByNic()));
         }
         if (!cdfs.isEmpty()) {
             page.heading(2, "Flow completion times");
             page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
                     "Mean FCT over the flow's serialisation time at the NIC rate (± sd), per size decade.");
-            page.figure(Charts.throughput("Total goodput over time", tput, plots, "throughput"),
-                    "Each completed flow's bytes spread evenly over its lifetime, summed over flows.");
+            page.figure(Charts.throughput("Total throughput over time", tput, plots, "throughput"),
+                    "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
         }
         if (!qps.isEmpty()) {
             page.heading(2, "Queue pairs");
             page.figure(Charts.qpHistogram("Max QPs open at once per NIC", qps, plots, "qps"),
-                    "NICs that sent traffic, by the most QPs they had open at once (from flow lifetimes).");
+                    "NICs that sent traffic, by the most QPs they had open at once (the transport's own count).");
         }
         List<LinkHeatMaps.Panel> fabric = new ArrayList<>();
         List<String> files = new ArrayList<>();

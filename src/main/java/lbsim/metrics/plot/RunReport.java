@@ -9,7 +9,6 @@ import lbsim.metrics.RunResult;
 /** report.html for one run: summary, FCT distribution, slowdown, throughput, QPs per NIC, link heat maps. */
 public final class RunReport {
     static final int CDF_POINTS = 400;
-    static final int THROUGHPUT_BINS = 100;
 
     private RunReport() {}
 
@@ -40,17 +39,17 @@ public final class RunReport {
             page.heading(2, "Flow completion times");
             page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, List.of(FlowMetrics.fctCdf(name, r.flows(), CDF_POINTS)), plots, "fct-cdf"),
                     "Fraction of flows finished within x microseconds (log x).");
-            BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows(), FlowMetrics.hostGbps(r.links()), 0);
+            BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows());
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
                     "Mean FCT over the flow's serialisation time at the NIC rate (± sd), per size decade.");
-            page.figure(Charts.throughput("Total goodput over time", List.of(FlowMetrics.throughput(name, r.flows(), THROUGHPUT_BINS)),
-                    plots, "throughput"), "Each completed flow's bytes spread evenly over its lifetime, summed over flows.");
+            page.figure(Charts.throughput("Total throughput over time", List.of(FlowMetrics.throughput(name, r.throughput())),
+                    plots, "throughput"), "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
         }
-        var qps = FlowMetrics.maxQpsPerNic(r.flows());
-        if (!qps.isEmpty()) {
+        int[] qps = r.maxQpsByNic();
+        if (java.util.Arrays.stream(qps).anyMatch(q -> q > 0)) {
             page.heading(2, "Queue pairs");
             page.figure(Charts.qpHistogram("Max QPs open at once per NIC", List.of(FlowMetrics.qpHistogram(name, qps)), plots, "qps"),
-                    "NICs that sent traffic, by the most QPs they had open at once (from flow lifetimes).");
+                    "NICs that sent traffic, by the most QPs they had open at once (the transport's own count).");
         }
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
         if (!panels.isEmpty()) {
