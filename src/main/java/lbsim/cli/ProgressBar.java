@@ -34,6 +34,28 @@ final class ProgressBar implements Runner.Progress {
         printed = true;
     }
 
+    /** Runs done out of total with an ETA, for sweeps; null when not on a terminal. */
+    static ProgressBar forRuns(String label) {
+        if (System.console() == null) return null;
+        ProgressBar p = new ProgressBar(System.err);
+        p.label = label;
+        return p;
+    }
+
+    synchronized void runsDone(int done, int total) {
+        long now = System.nanoTime();
+        if (done < total && now - lastPrintNs < 500_000_000L) return;
+        lastPrintNs = now;
+        if (doneAtStart < 0) doneAtStart = done;
+        double wall = (now - startNs) / 1e9;
+        int fresh = done - doneAtStart;
+        String eta = fresh <= 0 ? "?" : String.format("%.0f s", wall / fresh * (total - done));
+        out.printf("\r%s runs %d/%d, %.0f s elapsed, ETA %s   ", label, done, total, wall, eta);
+        printed = true;
+    }
+
+    private int doneAtStart = -1;
+
     void clear() {
         if (printed) out.print("\r" + " ".repeat(100) + "\r");
     }
