@@ -54,7 +54,8 @@ public final class ReproduceCommand implements Callable<Integer> {
         ProgressBar pb = ProgressBar.forRuns(p.id());
         Reproduce.Outcome o = Reproduce.run(p, scale, dir, j, overrides, pb == null ? Sweep.Listener.NONE : pb::runsDone);
         if (pb != null) pb.clear();
-        System.out.printf("%s (%s), %s, scale %s: %s%n", p.id(), p.figure(), p.metricLabel(), scale, o.sweep().total() + " runs");
+        System.out.printf("%s (%s), %s, scale %s: %s%n", p.id(), p.figure(), p.metricLabel(), scale,
+                o.sweep().total() + " runs (" + o.sweep().ran() + " run now)");
         System.out.printf("%-52s %10s %8s %10s %10s%n", "cell", "ours", "sd", "paper", "diff");
         for (Reproduce.Row r : o.rows()) {
             if (r.ran()) {
