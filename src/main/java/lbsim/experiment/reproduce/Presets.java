@@ -69,6 +69,8 @@ public final class Presets {
                                 + "drop costs a retransmission and, for a flow's last packets, a 1 ms timeout.",
                         "Start jitter: the paper randomises every flow's start by up to one inter-packet time; lbsim does that for "
                                 + "the permutation (333 ns = one 4160-byte packet at 100 Gbps) but starts all-to-all flows at once.",
+                        "Quick scale: the all-to-all ideal is ~0.67 ms, less than one 1 ms timeout, so a lost tail packet "
+                                + "weighs far more than at paper scale (~20.6 ms); read quick all-to-all cells with that in mind.",
                         "Spray-switch AR is lbsim's spray-adaptive (fewest egress bytes among equal-cost ports).",
                         "Ideal: lbsim's ideal_cct_ns (busiest host's wire bytes over its NIC rate plus one-way latency); the paper "
                                 + "states ~22.5 ms for its all-to-all, lbsim's is ~20.6 ms (4096-byte MTU, 64-byte headers)."));
