@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 /** Entry point: picocli commands only; the model lives in the other packages. */
 @Command(name = "lbsim", mixinStandardHelpOptions = true, version = "lbsim 0.1.0",
         description = "Packet-level simulator and planning toolkit for load balancing in AI-training clusters.",
-        subcommands = {RunCommand.class, CompareCommand.class, BenchCommand.class, PlanCommand.class})
+        subcommands = {RunCommand.class, CompareCommand.class, BenchCommand.class, PlanCommand.class,
+                SweepCommand.class, MergeCommand.class, ReproduceCommand.class})
 public final class Main implements Runnable {
 
     @Override

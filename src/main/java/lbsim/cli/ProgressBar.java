@@ -89,6 +89,27 @@ final class ProgressBar implements Runner.Progress {
         return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
 
+    /** Runs done out of total with an ETA, for sweeps; null when not on a terminal. */
+    static ProgressBar forRuns(String label) {
+        if (System.console() == null) return null;
+        return new ProgressBar(System.err, label, 0);
+    }
+
+    /** Sweep progress: runs done of total, wall time so far and an ETA from the runs finished in this invocation. */
+    synchronized void runsDone(int done, int total) {
+        long now = System.nanoTime();
+        if (done < total && now - lastPrintNs < 500_000_000L) return;
+        lastPrintNs = now;
+        if (doneAtStart < 0) doneAtStart = done;
+        double wall = (now - startNs) / 1e9;
+        int fresh = done - doneAtStart;
+        String eta = fresh <= 0 ? "--:--" : clock(wall / fresh * (total - done));
+        out.printf(Locale.ROOT, "\r%s runs %d/%d, %s elapsed, ETA %s   ", label, done, total, clock(wall), eta);
+        printed = true;
+    }
+
+    private int doneAtStart = -1;
+
     void clear() {
         if (printed) out.print("\r" + " ".repeat(WIDTH) + "\r");
     }

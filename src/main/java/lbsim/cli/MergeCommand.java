@@ -1,0 +1,26 @@
+package lbsim.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import lbsim.experiment.Sweep;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = "Join the output folders of sweep shards into one folder with the full results.csv.")
+public final class MergeCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "Shard output folders (each written by lbsim sweep --shard).")
+    List<Path> inputs;
+
+    @Option(names = "--out", required = true, description = "Output directory.")
+    Path out;
+
+    @Override
+    public Integer call() {
+        Path results = Sweep.merge(inputs, out);
+        System.out.println("merged " + inputs.size() + " folders; results in " + results);
+        return 0;
+    }
+}

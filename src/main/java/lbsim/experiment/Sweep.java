@@ -1,0 +1,325 @@
+package lbsim.experiment;
+
+import de.siegmar.fastcsv.writer.CsvWriter;
+import de.siegmar.fastcsv.writer.LineDelimiter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import lbsim.metrics.ResultWriter;
+import lbsim.metrics.RunResult;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Runs a sweep in parallel, resumably: each finished run is written atomically to
+ * {@code D/runs/<run key>/summary.json} and skipped on restart; {@code D/results.csv} is
+ * rebuilt from the finished runs in grid order x seed, whatever the completion order.
+ * {@code D/sweep.json} lists every run of the whole sweep so shards can be merged.
+ */
+public final class Sweep {
+    private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+    public static final String RESULTS = "results.csv";
+    public static final String MANIFEST = "sweep.json";
+
+    /** Progress: runs done (including those found finished) out of the runs this invocation owns. */
+    public interface Listener {
+        void runsDone(int done, int total);
+
+        Listener NONE = (d, t) -> { };
+    }
+
+    /** A shard: the runs whose index mod count == index. */
+    public record Shard(int index, int count) {
+        public static final Shard ALL = new Shard(0, 1);
+
+        public static Shard parse(String text) {
+            String[] p = text.split("/");
+            try {
+                if (p.length == 2) {
+                    int i = Integer.parseInt(p[0].trim()), n = Integer.parseInt(p[1].trim());
+                    if (n >= 1 && i >= 0 && i < n) return new Shard(i, n);
+                }
+            } catch (NumberFormatException e) {
+                // fall through
+            }
+            throw new BadInputException("--shard " + text + ": expected I/N with 0 <= I < N");
+        }
+
+        boolean owns(int runIndex) {
+            return runIndex % count == index;
+        }
+
+        @Override
+        public String toString() {
+            return index + "/" + count;
+        }
+    }
+
+    /** What an invocation did. */
+    public record Outcome(int total, int ran, int skipped, Path results) {}
+
+    private Sweep() {}
+
+    /** Validates the grid, runs the shard's unfinished runs on {@code jobs} threads, writes results.csv. */
+    public static Outcome run(SweepSpec spec, Path out, int jobs, Shard shard, Listener listener) {
+        spec.validate();
+        List<SweepSpec.Run> all = spec.runs();
+        List<SweepSpec.Run> mine = new ArrayList<>();
+        for (SweepSpec.Run r : all) if (shard.owns(r.index())) mine.add(r);
+        try {
+            Files.createDirectories(out.resolve("runs"));
+            writeManifest(spec, all, out.resolve(MANIFEST));
+        } catch (IOException e) {
+            throw new BadInputException("--out " + out + ": cannot write (" + e.getMessage() + ")");
+        }
+        List<SweepSpec.Run> todo = new ArrayList<>();
+        for (SweepSpec.Run r : mine) if (!Files.exists(summaryPath(out, r.key()))) todo.add(r);
+        int skipped = mine.size() - todo.size();
+        AtomicInteger done = new AtomicInteger(skipped);
+        listener.runsDone(skipped, mine.size());
+        AtomicBoolean failed = new AtomicBoolean();
+        ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(jobs, Math.max(1, todo.size()))), r -> {
+            Thread t = new Thread(r, "lbsim-sweep");
+            t.setDaemon(true);
+            return t;
+        });
+        List<Future<?>> futures = new ArrayList<>();
+        for (SweepSpec.Run r : todo) {
+            futures.add(pool.submit(() -> {
+                if (failed.get()) return null;
+                try {
+                    Scenario sc = spec.scenario(r);
+                    RunResult res = Runner.run(sc, Runner.Progress.NONE);
+                    writeAtomically(out.resolve("runs").resolve(r.key()), res, sc);
+                } catch (RuntimeException e) {
+                    failed.set(true);
+                    throw e;
+                }
+                listener.runsDone(done.incrementAndGet(), mine.size());
+                return null;
+            }));
+        }
+        pool.shutdown();
+        RuntimeException first = null;
+        for (int i = 0; i < futures.size(); i++) {
+            try {
+                futures.get(i).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                pool.shutdownNow();
+                throw new IllegalStateException("sweep interrupted", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (first == null) {
+                    Throwable c = e.getCause();
+                    SweepSpec.Run r = todo.get(i);
+                    first = c instanceof BadInputException b
+                            ? new BadInputException("run " + r.key() + ": " + b.getMessage(), b)
+                            : new IllegalStateException("run " + r.key() + " failed: " + c, c);
+                }
+            }
+        }
+        if (first != null) throw first;
+        Path results = out.resolve(RESULTS);
+        writeResults(spec.columns(), mine, out, results, true);
+        return new Outcome(mine.size(), todo.size(), skipped, results);
+    }
+
+    static Path summaryPath(Path out, String key) {
+        return out.resolve("runs").resolve(key).resolve("summary.json");
+    }
+
+    /** summary.json and scenario.resolved.yaml of a run, the summary moved into place last. */
+    private static void writeAtomically(Path dir, RunResult r, Scenario sc) {
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("scenario.resolved.yaml"), ScenarioLoader.toYaml(sc.resolved()));
+            Path tmp = Files.createTempFile(dir, "summary", ".tmp");
+            Files.writeString(tmp, ResultWriter.summaryJson(r) + "\n");
+            try {
+                Files.move(tmp, dir.resolve("summary.json"), StandardCopyOption.ATOMIC_MOVE);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, dir.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeManifest(SweepSpec spec, List<SweepSpec.Run> runs, Path file) throws IOException {
+        ObjectNode m = JSON.createObjectNode();
+        ArrayNode cols = m.putArray("columns");
+        for (String c : spec.columns()) cols.add(c);
+        ArrayNode arr = m.putArray("runs");
+        for (SweepSpec.Run r : runs) {
+            ObjectNode o = arr.addObject();
+            o.put("key", r.key());
+            ArrayNode l = o.putArray("labels");
+            for (String s : r.labels()) l.add(s);
+            o.put("seed", r.seed());
+        }
+        String text = JSON.writeValueAsString(m) + "\n";
+        if (Files.exists(file) && Files.readString(file).equals(text)) return;
+        Path tmp = Files.createTempFile(file.getParent(), "sweep", ".tmp");
+        Files.writeString(tmp, text);
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** The flattened scalar fields of a summary, wall-clock fields left out (they differ between identical runs). */
+    public static Map<String, String> flatten(JsonNode summary) {
+        Map<String, String> out = new LinkedHashMap<>();
+        flatten("", summary, out);
+        return out;
+    }
+
+    private static void flatten(String prefix, JsonNode node, Map<String, String> out) {
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            String k = prefix + e.getKey();
+            JsonNode v = e.getValue();
+            if (k.equals("seed") || k.contains("wall") || k.contains("per_sec")) continue;
+            if (v.isObject()) {
+                flatten(k + ".", v, out);
+            } else if (v.isNull()) {
+                out.put(k, "");
+            } else if (v.isValueNode()) {
+                out.put(k, v.asString());
+            }
+            // lists (warnings) are not scalars
+        }
+    }
+
+    public static JsonNode readSummary(Path file) {
+        try {
+            return JSON.readTree(Files.readString(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One row per finished run of {@code runs}, in their order; with requireAll, a missing run is an error. */
+    static void writeResults(List<String> gridColumns, List<SweepSpec.Run> runs, Path runsRoot, Path file, boolean requireAll) {
+        List<Map<String, String>> rows = new ArrayList<>();
+        List<SweepSpec.Run> present = new ArrayList<>();
+        Set<String> fields = new LinkedHashSet<>();
+        List<String> missing = new ArrayList<>();
+        for (SweepSpec.Run r : runs) {
+            Path s = summaryPath(runsRoot, r.key());
+            if (!Files.exists(s)) {
+                missing.add(r.key());
+                continue;
+            }
+            Map<String, String> f = flatten(readSummary(s));
+            fields.addAll(f.keySet());
+            rows.add(f);
+            present.add(r);
+        }
+        if (requireAll && !missing.isEmpty()) {
+            throw new IllegalStateException(missing.size() + " runs have no summary.json, e.g. " + missing.get(0));
+        }
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
+            List<String> header = new ArrayList<>(gridColumns);
+            header.add("seed");
+            header.addAll(fields);
+            csv.writeRecord(header);
+            for (int i = 0; i < present.size(); i++) {
+                List<String> row = new ArrayList<>(present.get(i).labels());
+                row.add(Long.toString(present.get(i).seed()));
+                for (String f : fields) row.add(rows.get(i).getOrDefault(f, ""));
+                csv.writeRecord(row);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Joins shard folders: every input must hold the same sweep (same sweep.json); the
+     * finished runs are copied into {@code out/runs} and results.csv is written over the
+     * whole sweep in its order. A run missing from every input is an error naming it.
+     */
+    public static Path merge(List<Path> inputs, Path out) {
+        if (inputs.isEmpty()) throw new BadInputException("merge: no input folders");
+        String manifest = null;
+        for (Path in : inputs) {
+            Path m = in.resolve(MANIFEST);
+            if (!Files.exists(m)) throw new BadInputException(in + ": not a sweep output folder (no " + MANIFEST + ")");
+            String text;
+            try {
+                text = Files.readString(m);
+            } catch (IOException e) {
+                throw new BadInputException(m + ": cannot read (" + e.getMessage() + ")");
+            }
+            if (manifest == null) {
+                manifest = text;
+            } else if (!manifest.equals(text)) {
+                throw new BadInputException(in + ": " + MANIFEST + " differs from " + inputs.get(0) + "'s: not shards of the same sweep");
+            }
+        }
+        JsonNode m = JSON.readTree(manifest);
+        List<String> cols = new ArrayList<>();
+        for (JsonNode c : m.get("columns")) cols.add(c.asString());
+        List<SweepSpec.Run> runs = new ArrayList<>();
+        for (JsonNode r : m.get("runs")) {
+            List<String> labels = new ArrayList<>();
+            for (JsonNode l : r.get("labels")) labels.add(l.asString());
+            runs.add(new SweepSpec.Run(runs.size(), r.get("key").asString(), labels, List.of(), r.get("seed").asLong()));
+        }
+        try {
+            Files.createDirectories(out.resolve("runs"));
+            List<String> missing = new ArrayList<>();
+            for (SweepSpec.Run r : runs) {
+                Path target = out.resolve("runs").resolve(r.key());
+                if (Files.exists(target.resolve("summary.json"))) continue;
+                Path src = null;
+                for (Path in : inputs) {
+                    Path d = in.resolve("runs").resolve(r.key());
+                    if (Files.exists(d.resolve("summary.json"))) {
+                        src = d;
+                        break;
+                    }
+                }
+                if (src == null) {
+                    missing.add(r.key());
+                    continue;
+                }
+                Files.createDirectories(target);
+                try (var files = Files.list(src)) {
+                    for (Path f : files.filter(p -> !p.getFileName().toString().endsWith(".tmp")).toList()) {
+                        if (!f.getFileName().toString().equals("summary.json")) {
+                            Files.copy(f, target.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING);
+                        }
+                    }
+                }
+                Path tmp = Files.createTempFile(target, "summary", ".tmp");
+                Files.copy(src.resolve("summary.json"), tmp, StandardCopyOption.REPLACE_EXISTING);
+                Files.move(tmp, target.resolve("summary.json"), StandardCopyOption.ATOMIC_MOVE);
+            }
+            if (!missing.isEmpty()) {
+                throw new BadInputException("merge: " + missing.size() + " of " + runs.size()
+                        + " runs are in none of the inputs (a shard missing or unfinished?), e.g. " + missing.get(0));
+            }
+            Files.writeString(out.resolve(MANIFEST), manifest);
+        } catch (IOException e) {
+            throw new BadInputException("merge --out " + out + ": cannot write (" + e.getMessage() + ")");
+        }
+        Path results = out.resolve(RESULTS);
+        writeResults(cols, runs, out, results, true);
+        return results;
+    }
+}

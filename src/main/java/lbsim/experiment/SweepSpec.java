@@ -1,0 +1,247 @@
+package lbsim.experiment;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * A sweep file: {@code base} (a scenario inline or a path relative to the sweep file),
+ * {@code grid} (scenario key paths to lists of values, or to mappings of label to value;
+ * the cartesian product in file order, last key fastest) and {@code seeds} (a list, or a
+ * count n meaning 1..n). {@link #runs()} expands it into runs in grid order x seed.
+ */
+public final class SweepSpec {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    private static final List<String> TOP_KEYS = List.of("name", "base", "grid", "seeds");
+
+    /** One value of a grid key: the label shown in results.csv and the YAML value applied. */
+    public record Value(String label, JsonNode value) {
+        String override(String key) {
+            return key + "=" + JSON.writeValueAsString(value);
+        }
+    }
+
+    public record Dimension(String key, List<Value> values) {}
+
+    /** One run: its position, stable key (folder name), grid labels, overrides and seed. */
+    public record Run(int index, String key, List<String> labels, List<String> overrides, long seed) {}
+
+    private final String file;
+    private final String name;
+    private final String baseText;
+    private final String baseLabel;
+    private final Path baseDir;
+    private final List<Dimension> grid;
+    private final long[] seeds;
+    private final List<String> extraOverrides;
+
+    private SweepSpec(String file, String name, String baseText, String baseLabel, Path baseDir, List<Dimension> grid,
+                      long[] seeds, List<String> extraOverrides) {
+        this.file = file;
+        this.name = name;
+        this.baseText = baseText;
+        this.baseLabel = baseLabel;
+        this.baseDir = baseDir;
+        this.grid = grid;
+        this.seeds = seeds;
+        this.extraOverrides = List.copyOf(extraOverrides);
+    }
+
+    public static SweepSpec load(Path file, List<String> extraOverrides) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            throw new BadInputException(file + ": cannot read sweep file (" + e.getMessage() + ")");
+        }
+        return parse(file.toString(), text, file.toAbsolutePath().getParent(), extraOverrides);
+    }
+
+    /**
+     * Parses a sweep. {@code extraOverrides} ({@code --set}) are applied to every run after
+     * the grid point, so they can shrink a whole sweep (e.g. for tests).
+     */
+    public static SweepSpec parse(String file, String text, Path dir, List<String> extraOverrides) {
+        JsonNode root;
+        try {
+            root = ScenarioLoader.yaml().readTree(text);
+        } catch (JacksonException e) {
+            throw new BadInputException(file + ": not valid YAML: " + e.getOriginalMessage());
+        }
+        if (root == null || !root.isObject()) throw new BadInputException(file + ": expected a YAML mapping at the top level");
+        for (Iterator<String> it = root.propertyNames().iterator(); it.hasNext(); ) {
+            String k = it.next();
+            if (!TOP_KEYS.contains(k)) {
+                throw new BadInputException(file + ": " + k + ": unknown key; allowed keys here: " + String.join(", ", TOP_KEYS));
+            }
+        }
+        JsonNode base = root.get("base");
+        String baseText;
+        String baseLabel;
+        Path baseDir = dir;
+        if (base == null || base.isNull()) {
+            throw new BadInputException(file + ": base: missing (required): a scenario mapping or a path to a scenario file");
+        } else if (base.isString()) {
+            Path p = dir == null ? Path.of(base.asString()) : dir.resolve(base.asString());
+            try {
+                baseText = Files.readString(p);
+            } catch (IOException e) {
+                throw new BadInputException(file + ": base: cannot read scenario file " + p + " (" + e.getMessage() + ")");
+            }
+            baseLabel = p.toString();
+            baseDir = p.toAbsolutePath().getParent();
+        } else if (base.isObject()) {
+            baseText = ScenarioLoader.toYaml((ObjectNode) base);
+            baseLabel = file + " (base)";
+        } else {
+            throw new BadInputException(file + ": base: expected a scenario mapping or a file path");
+        }
+        String name = root.has("name") ? root.get("name").asString() : null;
+        List<Dimension> grid = new ArrayList<>();
+        JsonNode g = root.get("grid");
+        if (g != null && !g.isNull()) {
+            if (!g.isObject()) throw new BadInputException(file + ": grid: expected a mapping of scenario keys to lists of values");
+            for (Map.Entry<String, JsonNode> e : g.properties()) {
+                String key = e.getKey();
+                if (key.equals("seed")) throw new BadInputException(file + ": grid.seed: use the top-level seeds: key");
+                List<Value> values = new ArrayList<>();
+                JsonNode v = e.getValue();
+                if (v.isArray()) {
+                    for (JsonNode x : v) values.add(new Value(x.isValueNode() ? x.asString() : JSON.writeValueAsString(x), x));
+                } else if (v.isObject()) {
+                    for (Map.Entry<String, JsonNode> l : v.properties()) values.add(new Value(l.getKey(), l.getValue()));
+                } else {
+                    throw new BadInputException(file + ": grid." + key + ": expected a list of values or a mapping of label to value");
+                }
+                if (values.isEmpty()) throw new BadInputException(file + ": grid." + key + ": no values");
+                grid.add(new Dimension(key, values));
+            }
+        }
+        long[] seeds;
+        JsonNode s = root.get("seeds");
+        if (s == null || s.isNull()) {
+            seeds = new long[] {1};
+        } else if (s.isIntegralNumber()) {
+            int n = s.asInt();
+            if (n < 1) throw new BadInputException(file + ": seeds: " + n + " is out of range; a count >= 1 or a list of seeds");
+            seeds = new long[n];
+            for (int i = 0; i < n; i++) seeds[i] = i + 1;
+        } else if (s.isArray() && !s.isEmpty()) {
+            seeds = new long[s.size()];
+            for (int i = 0; i < seeds.length; i++) {
+                if (!s.get(i).isIntegralNumber()) throw new BadInputException(file + ": seeds[" + i + "]: expected an integer, got " + s.get(i));
+                seeds[i] = s.get(i).asLong();
+            }
+        } else {
+            throw new BadInputException(file + ": seeds: expected a count or a non-empty list of integers");
+        }
+        return new SweepSpec(file, name, baseText, baseLabel, baseDir, grid, seeds, extraOverrides);
+    }
+
+    public String file() { return file; }
+    public String name() { return name; }
+    public List<Dimension> grid() { return grid; }
+    public long[] seeds() { return seeds.clone(); }
+
+    public List<String> columns() {
+        List<String> c = new ArrayList<>();
+        for (Dimension d : grid) c.add(d.key());
+        return c;
+    }
+
+    /** Number of grid points (runs per seed). */
+    public int points() {
+        int n = 1;
+        for (Dimension d : grid) n = Math.multiplyExact(n, d.values().size());
+        return n;
+    }
+
+    /** Every run, grid point by grid point (last grid key fastest), seeds within a point. */
+    public List<Run> runs() {
+        List<Run> out = new ArrayList<>();
+        int points = points();
+        for (int p = 0; p < points; p++) {
+            List<String> labels = new ArrayList<>();
+            List<String> overrides = pointOverrides(p, labels);
+            for (long seed : seeds) {
+                out.add(new Run(out.size(), runKey(labels, overrides, seed), List.copyOf(labels), overrides, seed));
+            }
+        }
+        return out;
+    }
+
+    private List<String> pointOverrides(int point, List<String> labels) {
+        int[] idx = new int[grid.size()];
+        int rest = point;
+        for (int d = grid.size() - 1; d >= 0; d--) {
+            int n = grid.get(d).values().size();
+            idx[d] = rest % n;
+            rest /= n;
+        }
+        List<String> ov = new ArrayList<>();
+        for (int d = 0; d < grid.size(); d++) {
+            Value v = grid.get(d).values().get(idx[d]);
+            labels.add(v.label());
+            ov.add(v.override(grid.get(d).key()));
+        }
+        ov.addAll(extraOverrides);
+        return List.copyOf(ov);
+    }
+
+    /** The scenario of one run (grid point, then --set overrides, then the seed). */
+    public Scenario scenario(Run r) {
+        return ScenarioLoader.parse(baseLabel, baseText, baseDir, r.overrides(), r.seed());
+    }
+
+    /** Binds every grid point once, so a bad key or value fails before anything runs. */
+    public void validate() {
+        int points = points();
+        for (int p = 0; p < points; p++) {
+            List<String> labels = new ArrayList<>();
+            List<String> ov = pointOverrides(p, labels);
+            try {
+                ScenarioLoader.parse(baseLabel, baseText, baseDir, ov, seeds[0]);
+            } catch (BadInputException e) {
+                StringBuilder point = new StringBuilder();
+                for (int d = 0; d < grid.size(); d++) {
+                    if (d > 0) point.append(", ");
+                    point.append(grid.get(d).key()).append('=').append(labels.get(d));
+                }
+                throw new BadInputException(file + ": grid point {" + point + "}: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Readable, file-system-safe and unique: labels, seed and a hash of base, overrides and seed. */
+    private String runKey(List<String> labels, List<String> overrides, long seed) {
+        StringBuilder sb = new StringBuilder();
+        for (int d = 0; d < labels.size(); d++) {
+            String k = grid.get(d).key();
+            sb.append(k.substring(k.lastIndexOf('.') + 1)).append('=').append(labels.get(d)).append(',');
+        }
+        sb.append("seed=").append(seed);
+        String readable = sb.toString().replaceAll("[^A-Za-z0-9._=,-]", "_");
+        if (readable.length() > 120) readable = readable.substring(0, 120);
+        try {
+            MessageDigest md = MessageDigest.getInstance("SHA-256");
+            md.update(baseText.getBytes(StandardCharsets.UTF_8));
+            for (String o : overrides) md.update(("\n" + o).getBytes(StandardCharsets.UTF_8));
+            md.update(("\nseed=" + seed).getBytes(StandardCharsets.UTF_8));
+            return readable + "-" + HexFormat.of().formatHex(md.digest(), 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package lbsim.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepSpecTest {
+    @TempDir
+    Path tmp;
+
+    private static final String BASE = """
+            base:
+              name: small
+              topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+              workload: {kind: permutation, size_bytes: 20000}
+            """;
+
+    static SweepSpec parse(String text, String... sets) {
+        return SweepSpec.parse("sweep.yaml", text, null, List.of(sets));
+    }
+
+    @Test
+    void gridIsTheCartesianProductInFileOrderLastKeyFastestSeedsInnermost() {
+        SweepSpec s = parse(BASE + """
+                grid:
+                  load_balancer.scheme: [ecmp, spray-host, reps]
+                  topology.spines: [2, 4]
+                seeds: [7, 9]
+                """);
+        assertThat(s.columns()).containsExactly("load_balancer.scheme", "topology.spines");
+        assertThat(s.points()).isEqualTo(6);
+        List<SweepSpec.Run> runs = s.runs();
+        assertThat(runs).hasSize(12);
+        assertThat(runs.get(0).labels()).containsExactly("ecmp", "2");
+        assertThat(runs.get(0).seed()).isEqualTo(7);
+        assertThat(runs.get(1).labels()).containsExactly("ecmp", "2");
+        assertThat(runs.get(1).seed()).isEqualTo(9);
+        assertThat(runs.get(2).labels()).containsExactly("ecmp", "4");
+        assertThat(runs.get(11).labels()).containsExactly("reps", "4");
+        for (int i = 0; i < runs.size(); i++) assertThat(runs.get(i).index()).isEqualTo(i);
+        // every run key is distinct and the scenario of a run carries its grid values and seed
+        assertThat(new HashSet<>(runs.stream().map(SweepSpec.Run::key).toList())).hasSize(12);
+        Scenario sc = s.scenario(runs.get(11));
+        assertThat(sc.scheme()).isEqualTo("reps");
+        assertThat(sc.seed()).isEqualTo(9);
+        assertThat(sc.resolved().get("topology").get("spines").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void seedsCountMeansOneToNAndDefaultIsSeedOne() {
+        assertThat(parse(BASE + "seeds: 3\n").seeds()).containsExactly(1, 2, 3);
+        assertThat(parse(BASE).seeds()).containsExactly(1);
+        assertThat(parse(BASE).runs()).hasSize(1);
+        assertThatThrownBy(() -> parse(BASE + "seeds: 0\n")).isInstanceOf(BadInputException.class).hasMessageContaining("seeds");
+        assertThatThrownBy(() -> parse(BASE + "seeds: [1, x]\n")).isInstanceOf(BadInputException.class).hasMessageContaining("seeds[1]");
+    }
+
+    @Test
+    void labelledValuesSetWholeSubtreesAndShowTheirLabel() {
+        SweepSpec s = parse(BASE + """
+                grid:
+                  load_balancer:
+                    ecmp: {scheme: ecmp}
+                    mp4: {scheme: mprdma, splits: 4}
+                """);
+        List<SweepSpec.Run> runs = s.runs();
+        assertThat(runs.get(1).labels()).containsExactly("mp4");
+        Scenario sc = s.scenario(runs.get(1));
+        assertThat(sc.scheme()).isEqualTo("mprdma");
+        assertThat(sc.resolved().get("load_balancer").get("splits").asInt()).isEqualTo(4);
+    }
+
+    @Test
+    void setOverridesApplyAfterTheGridPointAndChangeTheRunKeys() {
+        String text = BASE + "grid: {workload: {a: {kind: permutation, size_bytes: 1000}}}\n";
+        SweepSpec plain = parse(text);
+        SweepSpec shrunk = parse(text, "workload.size_bytes=500");
+        assertThat(shrunk.scenario(shrunk.runs().get(0)).resolved().get("workload").get("size_bytes").asInt()).isEqualTo(500);
+        assertThat(shrunk.runs().get(0).key()).isNotEqualTo(plain.runs().get(0).key());
+    }
+
+    @Test
+    void baseMayBeAPathRelativeToTheSweepFile() throws Exception {
+        Files.createDirectories(tmp.resolve("sc"));
+        Files.writeString(tmp.resolve("sc/base.yaml"), """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                workload: {kind: permutation, size_bytes: 20000}
+                """);
+        Path f = tmp.resolve("sweep.yaml");
+        Files.writeString(f, "base: sc/base.yaml\ngrid: {topology.spines: [1, 3]}\n");
+        SweepSpec s = SweepSpec.load(f, List.of());
+        s.validate();
+        assertThat(s.scenario(s.runs().get(1)).resolved().get("topology").get("spines").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void validationNamesTheGridPointAndTheBadKey() {
+        SweepSpec s = parse(BASE + "grid: {load_balancer.scheme: [ecmp, magic]}\n");
+        assertThatThrownBy(s::validate).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("load_balancer.scheme=magic").hasMessageContaining("allowed values");
+        SweepSpec t = parse(BASE + "grid: {topology.leafs: [2]}\n");
+        assertThatThrownBy(t::validate).isInstanceOf(BadInputException.class).hasMessageContaining("topology.leafs")
+                .hasMessageContaining("unknown key");
+        assertThatThrownBy(() -> parse("base: {}\nrgid: {}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("rgid");
+        assertThatThrownBy(() -> parse("grid: {}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("base");
+        assertThatThrownBy(() -> parse(BASE + "grid: {topology.spines: 3}\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("grid.topology.spines");
+    }
+
+    @Test
+    void shardSpecIsParsedAndChecked() {
+        assertThat(Sweep.Shard.parse("2/5")).isEqualTo(new Sweep.Shard(2, 5));
+        for (String bad : List.of("5/5", "-1/3", "1", "a/b", "1/0")) {
+            assertThatThrownBy(() -> Sweep.Shard.parse(bad)).isInstanceOf(BadInputException.class).hasMessageContaining("--shard");
+        }
+    }
+}
