@@ -209,7 +209,7 @@ public final class Runner {
             for (long c : driver.groupCompletionPs()) worst = Math.max(worst, c);
             cct = done && worst >= 0 ? Math.round(worst / 1000.0) : null;
         }
-        long ideal = idealNs(sc, topo, graph, rttPs);
+        long ideal = idealNs(sc, topo, graph);
         java.util.Map<String, Long> lb = new java.util.TreeMap<>();
         for (var s : net.switches()) s.strategy().reportCounters(lb);
         addHostCounters(transport, lb);
@@ -282,17 +282,24 @@ public final class Runner {
 
     /**
      * Lower bound on completion with no queueing or loss. Collectives: the closed form of
-     * {@link IdealTime} with the longest one-way path latency. Other workloads: the busiest
-     * host's wire bytes (sent or received) over its NIC rate plus the one-way path latency.
+     * {@link IdealTime} with the shortest one-way latency between the collective's hosts. Other
+     * workloads: the busiest host's wire bytes (sent or received) over its NIC rate plus the
+     * shortest one-way path latency of any flow.
      */
-    static long idealNs(Scenario sc, Topology topo, FlowGraph graph, long rttPs) {
-        long oneWayPs = Fabric.maxOneWayLatencyPs(topo);
+    static long idealNs(Scenario sc, Topology topo, FlowGraph graph) {
         double gbps = topo.hostRateBps(0) / 1e9;
         if (sc.workload().isCollective() && !sc.workload().collectives().isEmpty()) {
+            // each collective's own bound, with the shortest latency between its ranks (a ring inside
+            // one rack never crosses the spine, so the fabric's longest path would overstate it)
             long worst = 0;
-            for (CollectiveSpec c : sc.workload().collectives()) worst = Math.max(worst, IdealTime.lowerBoundPs(c, gbps, oneWayPs));
+            for (CollectiveSpec c : sc.workload().collectives()) {
+                worst = Math.max(worst, IdealTime.lowerBoundPs(c, gbps, minOneWayPs(topo, c.rankToHost())));
+            }
             return Math.round(worst / 1000.0);
         }
+        long oneWayPs = Long.MAX_VALUE;
+        for (FlowSpec f : graph.flows()) oneWayPs = Math.min(oneWayPs, pathLatencyPs(topo, f.src(), f.dst()));
+        if (oneWayPs == Long.MAX_VALUE) oneWayPs = 0;
         int mtu = sc.topology().mtuBytes();
         int hdr = sc.transport().headerBytes();
         long[] sent = new long[topo.hostCount()];
