@@ -38,6 +38,7 @@ public final class ResultWriter {
         fct.put("p99", r.fct().p99());
         fct.put("max", r.fct().max());
         flows.put("fct_ns", fct);
+        flows.put("comm_time_ns", round(CommTime.ns(r.flows())));
         if (r.slowdown() != null) putSlowdown(flows, r.slowdown());
         m.put("flows", flows);
         if (!r.collectives().isEmpty()) m.put("collectives", collectives(r));
