@@ -150,15 +150,9 @@ public final class Conga implements ForwardingStrategy {
     public int choose(Switch sw, Packet p, int[] candidates) {
         if (!leaf) return candidates[EcmpHash.bucket(EcmpHash.hash(seed, p), candidates.length)];
         long key = FlowTable.key(p);
-        int s = flowlets.slot(key);
         long now = sim.now();
-        if (s >= 0) {
-            int port = flowlets.port(s);
-            if (now - flowlets.last(s) <= gapPs && FlowTable.contains(candidates, port)) {
-                flowlets.touch(s, now);
-                return port;
-            }
-        }
+        int sticky = flowlets.stickyPort(key, candidates, now, gapPs);
+        if (sticky >= 0) return sticky;
         int base = leafOf(p.dst) * maxUplinks;
         int best = -1;
         int bestMetric = Integer.MAX_VALUE;
@@ -173,8 +167,7 @@ public final class Conga implements ForwardingStrategy {
                 best = c;
             }
         }
-        if (s >= 0) flowlets.set(s, best, now);
-        else flowlets.add(key, best, now);
+        flowlets.record(key, best, now);
         return best;
     }
 

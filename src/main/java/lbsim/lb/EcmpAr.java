@@ -37,22 +37,15 @@ public final class EcmpAr implements ForwardingStrategy {
     @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
         long key = FlowTable.key(p);
-        int s = table.slot(key);
         long now = sim.now();
-        if (s >= 0) {
-            int pinned = table.port(s);
-            if (FlowTable.contains(candidates, pinned)) {
-                table.touch(s, now);
-                return pinned;
-            }
-        }
+        int pinned = table.stickyPort(key, candidates, now, Long.MAX_VALUE);
+        if (pinned >= 0) return pinned;
         int n = candidates.length;
         if (loads.length < n) loads = new long[Math.max(n, 2 * loads.length)];
         for (int i = 0; i < n; i++) loads[i] = sw.egressBytes(candidates[i]);
         int hashed = EcmpHash.bucket(EcmpHash.hash(seed, p), n);
         int out = candidates[pick(loads, n, hashed, thresholdBytes, random)];
-        if (s >= 0) table.set(s, out, now);
-        else table.add(key, out, now);
+        table.record(key, out, now);
         return out;
     }
 

@@ -34,29 +34,43 @@ final class FlowTable {
     }
 
     /** The flow's slot, or -1 when the switch has no entry for it. */
-    int slot(long key) {
+    private int slot(long key) {
         return slotOf.get(key);
     }
 
-    int port(int slot) {
-        return port[slot];
-    }
-
-    long last(int slot) {
-        return last[slot];
-    }
-
-    void set(int slot, int egress, long nowPs) {
+    private void set(int slot, int egress, long nowPs) {
         port[slot] = egress;
         last[slot] = nowPs;
     }
 
-    void touch(int slot, long nowPs) {
-        last[slot] = nowPs;
+    /**
+     * The port of a flow whose last packet passed within {@code gapPs} on a port that is still
+     * among {@code candidates} (refreshing its time), else -1: a new flow or flowlet.
+     */
+    int stickyPort(long key, int[] candidates, long nowPs, long gapPs) {
+        int s = slot(key);
+        if (s < 0) return -1;
+        int p = port[s];
+        if (nowPs - last[s] > gapPs || !contains(candidates, p)) return -1;
+        last[s] = nowPs;
+        return p;
+    }
+
+    /** The flow's stored port, or -1 when the switch has no entry for it. */
+    int portOf(long key) {
+        int s = slot(key);
+        return s < 0 ? -1 : port[s];
+    }
+
+    /** Stores the flow's (new) port. */
+    void record(long key, int egress, long nowPs) {
+        int s = slot(key);
+        if (s >= 0) set(s, egress, nowPs);
+        else add(key, egress, nowPs);
     }
 
     /** Adds a flow (not present) and returns its slot. */
-    int add(long key, int egress, long nowPs) {
+    private int add(long key, int egress, long nowPs) {
         if (slotOf.size() >= sweepAt) sweep(nowPs);
         int s;
         if (freeCount > 0) {

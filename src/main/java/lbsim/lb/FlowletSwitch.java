@@ -30,16 +30,10 @@ public final class FlowletSwitch implements ForwardingStrategy {
     @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
         long key = FlowTable.key(p);
-        int s = table.slot(key);
         long now = sim.now();
-        int current = -1;
-        if (s >= 0) {
-            current = table.port(s);
-            if (now - table.last(s) <= gapPs && FlowTable.contains(candidates, current)) {
-                table.touch(s, now);
-                return current;
-            }
-        }
+        int sticky = table.stickyPort(key, candidates, now, gapPs);
+        if (sticky >= 0) return sticky;
+        int current = table.portOf(key);
         int n = candidates.length;
         if (loads.length < n) loads = new long[Math.max(n, 2 * loads.length)];
         long min = Long.MAX_VALUE;
@@ -53,8 +47,7 @@ public final class FlowletSwitch implements ForwardingStrategy {
             if (candidates[i] == current && loads[i] == min) out = current;
         }
         if (out < 0) out = candidates[EcmpAr.leastLoaded(loads, n, random)];
-        if (s >= 0) table.set(s, out, now);
-        else table.add(key, out, now);
+        table.record(key, out, now);
         return out;
     }
 }

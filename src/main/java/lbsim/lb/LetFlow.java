@@ -29,20 +29,11 @@ public final class LetFlow implements ForwardingStrategy {
     @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
         long key = FlowTable.key(p);
-        int s = table.slot(key);
         long now = sim.now();
-        if (s >= 0) {
-            int port = table.port(s);
-            if (now - table.last(s) <= gapPs && FlowTable.contains(candidates, port)) {
-                table.touch(s, now);
-                return port;
-            }
-            int out = candidates[random.nextInt(candidates.length)];
-            table.set(s, out, now);
-            return out;
-        }
-        int out = candidates[random.nextInt(candidates.length)];
-        table.add(key, out, now);
+        int port = table.stickyPort(key, candidates, now, gapPs);
+        if (port >= 0) return port;
+        int out = candidates[random.nextInt(candidates.length)]; // a new flowlet: a random next hop
+        table.record(key, out, now);
         return out;
     }
 }

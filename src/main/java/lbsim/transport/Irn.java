@@ -12,22 +12,12 @@ import lbsim.net.Packet;
  * not yet judged and not SACKed. Unacknowledged data is capped at one BDP (BDP-FC), and the
  * timeout is RTO_low while at most N packets are in flight, else the configured one.
  */
-final class Irn implements LossRecovery {
+final class Irn extends SelectiveRecovery {
     private final RecoveryParams params;
     private long judged; // every packet below this was already resent or found SACKed in this pass
 
     Irn(RecoveryParams params) {
         this.params = params;
-    }
-
-    @Override
-    public boolean receiverKeepsOutOfOrder() {
-        return true;
-    }
-
-    @Override
-    public boolean selective() {
-        return true;
     }
 
     @Override
@@ -44,9 +34,6 @@ final class Irn implements LossRecovery {
     public long inflightCapBytes() {
         return params.bdpBytes();
     }
-
-    @Override
-    public void onNack(QueuePair qp, long expected) {}
 
     @Override
     public void onAck(QueuePair qp, Packet ack, long previousUna) {

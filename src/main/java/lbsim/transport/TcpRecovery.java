@@ -10,7 +10,7 @@ import lbsim.net.Packet;
  * not SACKed. As in McClure §4 recovery only chooses what to send next: it never touches the
  * window or the rate (the congestion control still sees the timeout through its own hook).
  */
-final class TcpRecovery implements LossRecovery {
+final class TcpRecovery extends SelectiveRecovery {
     private final int threshold;
     private int dupacks;
     private boolean inRecovery;
@@ -19,19 +19,6 @@ final class TcpRecovery implements LossRecovery {
     TcpRecovery(int threshold) {
         this.threshold = threshold;
     }
-
-    @Override
-    public boolean receiverKeepsOutOfOrder() {
-        return true;
-    }
-
-    @Override
-    public boolean selective() {
-        return true;
-    }
-
-    @Override
-    public void onNack(QueuePair qp, long expected) {}
 
     @Override
     public void onAck(QueuePair qp, Packet ack, long previousUna) {
