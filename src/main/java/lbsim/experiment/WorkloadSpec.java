@@ -31,7 +31,7 @@ public final class WorkloadSpec {
     public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b");
     public static final List<String> PLACEMENTS = List.of("contiguous", "random");
     /** Collective placements: {@link #PLACEMENTS} plus rail-optimised servers. */
-    public static final List<String> COLLECTIVE_PLACEMENTS = List.of("contiguous", "random", "rail");
+    public static final List<String> COLLECTIVE_PLACEMENTS = List.of("contiguous", "single-rail", "random", "rail");
     public static final List<String> PAIRS = List.of("any", "inter-rack");
 
     /** Builds a flow graph for {@code hosts} hosts. */
@@ -100,7 +100,7 @@ public final class WorkloadSpec {
         String placement = s.choice("placement", "contiguous", COLLECTIVE_PLACEMENTS);
         int ranks = s.intValue("ranks", 0, 0, 1 << 24);
         int jobs = s.intValue("jobs", 1, 1, 1 << 20);
-        int nics = placement.equals("rail") ? s.intValue("nics_per_server", 8, 1, 1 << 16) : 0;
+        int nics = placement.equals("rail") || placement.equals("single-rail") ? s.intValue("nics_per_server", 8, 1, 1 << 16) : 0;
         int channels = s.intValue("channels", 1, 1, 64);
         long chunk = s.longValue("chunk_bytes", 0, 0, Long.MAX_VALUE / 16);
         int qps = s.intValue("qps_per_connection", 0, 0, 128);
@@ -133,6 +133,11 @@ public final class WorkloadSpec {
                 int[] map = switch (placement) {
                     case "random" -> Placement.random(total, hosts, rnd);
                     case "rail" -> rail(total, hosts, hostsPerLeaf);
+                    // each rank has its own NIC, so a server's NICs are consecutive hosts (Placement.singleRail)
+                    case "single-rail" -> {
+                        wholeServers(total);
+                        yield Placement.singleRail(total / nics, nics, nics);
+                    }
                     default -> Placement.contiguous(total);
                 };
                 FlowGraph g = new FlowGraph();
@@ -153,11 +158,15 @@ public final class WorkloadSpec {
                 return g;
             }
 
-            private int[] rail(int total, int hosts, int hostsPerLeaf) {
+            private void wholeServers(int total) {
                 if (total % nics != 0) {
                     throw new BadInputException(file + ": workload.nics_per_server: " + total + " ranks are not whole servers of "
                             + nics + " NICs");
                 }
+            }
+
+            private int[] rail(int total, int hosts, int hostsPerLeaf) {
+                wholeServers(total);
                 int[] map = Placement.railOptimised(total / nics, nics, nics, hostsPerLeaf);
                 for (int h : map) {
                     if (h >= hosts) {

@@ -119,6 +119,17 @@ class JobsAndJitterTest {
     }
 
     @Test
+    void singleRailKeepsAServersNicsOnConsecutiveHosts() {
+        String fabric = COLL.replace("leaves: 2, spines: 4, hosts_per_leaf: 8", "leaves: 4, spines: 4, hosts_per_leaf: 4");
+        FlowGraph two = graph(fabric, "workload.placement=single-rail", "workload.nics_per_server=2", "workload.ranks=4",
+                "workload.jobs=2");
+        assertThat(hostsOfGroup(two, 0)).containsExactlyInAnyOrder(0, 1, 2, 3);
+        assertThat(hostsOfGroup(two, 1)).containsExactlyInAnyOrder(4, 5, 6, 7);
+        assertThatThrownBy(() -> graph(fabric, "workload.placement=single-rail", "workload.nics_per_server=3", "workload.ranks=4"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("whole servers");
+    }
+
+    @Test
     void badJobLayoutsAreBadInput() {
         assertThatThrownBy(() -> Scenarios.run(COLL, "workload.jobs=3", "workload.ranks=6"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("3 jobs x 6 ranks");
