@@ -107,6 +107,7 @@ public final class WorkloadSpec {
         boolean split = s.bool("split_data_on_qps", true);
         double reduce = s.doubleValue("reduce_gbps", 0, 0, 1e9);
         int root = s.intValue("root", 0, 0, 1 << 24);
+        boolean snapshot = s.bool("snapshot", false); // ParaLet §6: the collective's pairs at once (Snapshot)
         String file = s.file();
         return new Builder() {
             @Override
@@ -154,6 +155,10 @@ public final class WorkloadSpec {
                     }
                 } catch (IllegalArgumentException e) {
                     throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+                }
+                if (snapshot) {
+                    out.clear(); // no longer the collective: no per-collective bound or busbw; cct_ns = the snapshot's end
+                    return lbsim.workload.collective.Snapshot.of(g, size);
                 }
                 return g;
             }

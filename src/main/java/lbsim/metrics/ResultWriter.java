@@ -161,7 +161,7 @@ public final class ResultWriter {
         }
     }
 
-    private static void writeThroughput(ThroughputSeries t, Path file) throws IOException {
+    public static void writeThroughput(ThroughputSeries t, Path file) throws IOException {
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
             csv.writeRecord("time_us", "gbps");
             for (int i = 0; i < t.gbps().length; i++) {

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import lbsim.cli.RunCommandTest.Outcome;
+import lbsim.experiment.Sweep;
 import lbsim.experiment.SweepSpec;
 import lbsim.experiment.reproduce.Cell;
 import lbsim.experiment.reproduce.Preset;
@@ -42,7 +43,7 @@ class ReproduceCommandTest {
                     // at paper scale every stated number has its runs
                     for (Cell c : p.cells()) {
                         assertThat(hasPoint(s, c.select())).as("%s %s", p.id(), c.name()).isTrue();
-                        if (c.isImprovement()) assertThat(hasPoint(s, c.baseline())).as("%s %s baseline", p.id(), c.name()).isTrue();
+                        for (var b : c.baselines()) assertThat(hasPoint(s, b)).as("%s %s baseline %s", p.id(), c.name(), b).isTrue();
                     }
                 }
             }
@@ -125,6 +126,67 @@ class ReproduceCommandTest {
         double eth = cct(results, "all-to-all", "16MB", "ethereal"), ecmp = cct(results, "all-to-all", "16MB", "ecmp");
         assertThat(Double.parseDouble(first.getField("ours_mean"))).isCloseTo(100 * (ecmp - eth) / ecmp, within(1e-3));
         assertThat(first.getField("paper")).isEqualTo("7.5600");
+    }
+
+    @Test
+    void paraletFig5KeepsEachRunsThroughputCurveAndReportsRatiosAgainstTheStrongestLetFlowGap() throws Exception {
+        Path out = tmp.resolve("pl");
+        Outcome o = exec("reproduce", "paralet-fig5", "--out", out.toString(), "--jobs", "2",
+                "--set", "topology.k=4", "--set", "workload.size_bytes=32768");
+        assertThat(o.code()).as(o.err()).isZero();
+        List<NamedCsvRecord> results = read(out.resolve("results.csv"));
+        assertThat(results).hasSize(2 * 12 * 2);
+        // every run keeps its total-throughput curve; its maximum is the run's MTT
+        for (Path run : Files.list(out.resolve("runs")).toList()) {
+            List<String> tt = Files.readAllLines(run.resolve("throughput.csv"));
+            assertThat(tt.get(0)).isEqualTo("time_us,gbps");
+            double max = tt.stream().skip(1).mapToDouble(l -> Double.parseDouble(l.split(",")[1])).max().orElseThrow();
+            double mtt = Sweep.flatten(Sweep.readSummary(run.resolve("summary.json"))).entrySet().stream()
+                    .filter(e -> e.getKey().equals("throughput.max_gbps")).mapToDouble(e -> Double.parseDouble(e.getValue())).sum();
+            assertThat(max).isCloseTo(mtt, within(1e-3));
+        }
+        List<NamedCsvRecord> cmp = read(out.resolve("comparison.csv"));
+        assertThat(cmp).hasSize(Presets.get("paralet-fig5").cells().size()).hasSize(32);
+        assertThat(cmp.stream().filter(c -> c.getField("seeds").equals("2")).count()).isEqualTo(16);
+        assertThat(cmp.stream().filter(c -> c.getField("note").startsWith("not run")).count()).as("LS cells").isEqualTo(16);
+        NamedCsvRecord ecmpMtt = cmp.get(0), ecmpFct = cmp.get(1);
+        assertThat(ecmpMtt.getField("cell")).isEqualTo("Ring SS: ParaLet-32 vs ECMP, MTT ratio");
+        assertThat(Double.parseDouble(ecmpMtt.getField("ours_mean")))
+                .isCloseTo(paired(results, "Ring", "paralet-32", "ecmp", "throughput.max_gbps"), within(1e-3));
+        assertThat(Double.parseDouble(ecmpFct.getField("ours_mean")))
+                .isCloseTo(paired(results, "Ring", "ecmp", "paralet-32", "cct_ns"), within(1e-3));
+        // LetFlow: the smallest of the three gaps' FCT reductions, and the note names the gap
+        NamedCsvRecord lf = cmp.get(7);
+        assertThat(lf.getField("cell")).isEqualTo("Ring SS: ParaLet-32 vs LetFlow (best gap), FCT reduction");
+        double best = Double.MAX_VALUE;
+        String bestGap = null;
+        for (String gap : List.of("letflow-50", "letflow-100", "letflow-200")) {
+            double x = paired(results, "Ring", gap, "paralet-32", "cct_ns");
+            if (x < best) {
+                best = x;
+                bestGap = gap;
+            }
+        }
+        assertThat(Double.parseDouble(lf.getField("ours_mean"))).isCloseTo(best, within(1e-3));
+        assertThat(lf.getField("note")).contains("strongest baseline: load_balancer=" + bestGap);
+    }
+
+    /** Mean over seeds of metric(a) / metric(b) for the SS topology and the given workload. */
+    private static double paired(List<NamedCsvRecord> rows, String wl, String a, String b, String metric) {
+        double sum = 0;
+        int n = 0;
+        for (NamedCsvRecord r : rows) {
+            if (!r.getField("workload.algorithm").equals(wl) || !r.getField("load_balancer").equals(a)) continue;
+            for (NamedCsvRecord q : rows) {
+                if (q.getField("workload.algorithm").equals(wl) && q.getField("load_balancer").equals(b)
+                        && q.getField("seed").equals(r.getField("seed"))) {
+                    sum += Double.parseDouble(r.getField(metric)) / Double.parseDouble(q.getField(metric));
+                    n++;
+                }
+            }
+        }
+        assertThat(n).isEqualTo(2);
+        return sum / n;
     }
 
     private static double cct(List<NamedCsvRecord> rows, String algo, String size, String lb) {

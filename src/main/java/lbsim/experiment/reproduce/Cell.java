@@ -1,13 +1,36 @@
 package lbsim.experiment.reproduce;
 
+import java.util.List;
 import java.util.Map;
 
 /**
  * One number the paper states: the runs it selects (grid column to label), optionally a
  * baseline selection (then the cell is the improvement in percent, 100 x (baseline - ours)
  * / baseline, paired by seed), the paper's value and a note on how it was read.
+ *
+ * <p>Two more kinds compare with a baseline as a factor, paired by seed: {@link Kind#RATIO}
+ * = ours / baseline (e.g. "raises throughput 1.4 times") and {@link Kind#REDUCTION} =
+ * baseline / ours (e.g. "cuts FCT 2.6 times"). A cell may name its own summary field
+ * ({@code metric}; null = the preset's) and several candidate baselines: then the cell is
+ * computed against each candidate that ran and the smallest value is reported, i.e. against
+ * the strongest baseline (a paper's "best of the three settings").
  */
-public record Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note) {
+public record Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note,
+                   Kind kind, String metric, List<Map<String, String>> baselines) {
+
+    public enum Kind { VALUE, IMPROVEMENT, RATIO, REDUCTION }
+
+    public Cell {
+        if (baselines == null) baselines = baseline == null ? List.of() : List.of(baseline);
+        if (baseline == null && !baselines.isEmpty()) baseline = baselines.get(0);
+        if ((kind == Kind.VALUE) != baselines.isEmpty()) throw new IllegalArgumentException(name + ": a " + kind + " cell "
+                + (kind == Kind.VALUE ? "has no baseline" : "needs a baseline"));
+    }
+
+    public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note) {
+        this(name, select, baseline, paper, note, baseline == null ? Kind.VALUE : Kind.IMPROVEMENT, null, null);
+    }
+
     public static Cell value(String name, Map<String, String> select, double paper, String note) {
         return new Cell(name, select, null, paper, note);
     }
@@ -16,7 +39,33 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
         return new Cell(name, select, baseline, paper, note);
     }
 
+    /** ours / baseline of {@code metric}, against the strongest of {@code baselines}. */
+    public static Cell ratio(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
+                             double paper, String note) {
+        return new Cell(name, select, null, paper, note, Kind.RATIO, metric, List.copyOf(baselines));
+    }
+
+    /** baseline / ours of {@code metric}, against the strongest of {@code baselines}. */
+    public static Cell reduction(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
+                                 double paper, String note) {
+        return new Cell(name, select, null, paper, note, Kind.REDUCTION, metric, List.copyOf(baselines));
+    }
+
     public boolean isImprovement() {
-        return baseline != null;
+        return kind == Kind.IMPROVEMENT;
+    }
+
+    public boolean hasBaseline() {
+        return kind != Kind.VALUE;
+    }
+
+    /** The per-seed value of this cell from ours ({@code a}) and the baseline's ({@code b}) metric. */
+    double combine(double a, double b) {
+        return switch (kind) {
+            case VALUE -> a;
+            case IMPROVEMENT -> 100.0 * (b - a) / b;
+            case RATIO -> a / b;
+            case REDUCTION -> b / a;
+        };
     }
 }

@@ -23,14 +23,26 @@ import lbsim.experiment.SweepSpec;
 public final class Reproduce {
     private Reproduce() {}
 
-    /** One compared cell; ours is NaN when the scale does not run the cell's grid points. */
-    public record Row(Cell cell, double mean, double sd, int n, double paper) {
+    /**
+     * One compared cell; ours is NaN when the scale does not run the cell's grid points.
+     * {@code baselineUsed} names the chosen baseline when the cell has several candidates.
+     */
+    public record Row(Cell cell, double mean, double sd, int n, double paper, String baselineUsed) {
+        public Row(Cell cell, double mean, double sd, int n, double paper) {
+            this(cell, mean, sd, n, paper, null);
+        }
+
         public boolean ran() {
             return n > 0;
         }
 
         public double difference() {
             return mean - paper;
+        }
+
+        /** The cell's note, plus which baseline was the strongest when there were several. */
+        public String note() {
+            return baselineUsed == null ? cell.note() : cell.note() + " [strongest baseline: " + baselineUsed + "]";
         }
     }
 
@@ -56,47 +68,75 @@ public final class Reproduce {
         return new Outcome(o, rows, out);
     }
 
-    /** Per cell, the metric (or the paired improvement) over the seeds of the selected grid point. */
+    /**
+     * Per cell, its metric (or the paired improvement / ratio against its baseline) over the
+     * seeds of the selected grid point; with several candidate baselines, the smallest mean.
+     */
     public static List<Row> compare(Preset p, SweepSpec spec, Path out) {
         List<String> cols = spec.columns();
-        Map<String, Map<Long, Double>> byPoint = new HashMap<>();
+        Map<String, Map<Long, Map<String, String>>> byPoint = new HashMap<>();
         for (SweepSpec.Run r : spec.runs()) {
             Path s = out.resolve("runs").resolve(r.key()).resolve("summary.json");
             if (!Files.exists(s)) continue;
-            String v = Sweep.flatten(Sweep.readSummary(s)).get(p.metric());
-            double x = v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
-            byPoint.computeIfAbsent(String.join("\u0000", r.labels()), k -> new HashMap<>()).put(r.seed(), x);
+            byPoint.computeIfAbsent(String.join("\u0000", r.labels()), k -> new HashMap<>())
+                    .put(r.seed(), Sweep.flatten(Sweep.readSummary(s)));
         }
         List<Row> rows = new ArrayList<>();
         for (Cell c : p.cells()) {
-            Map<Long, Double> sel = byPoint.get(pointKey(cols, c.select()));
-            Map<Long, Double> base = c.isImprovement() ? byPoint.get(pointKey(cols, c.baseline())) : null;
-            List<Double> xs = new ArrayList<>();
-            if (sel != null && (!c.isImprovement() || base != null)) {
-                for (long seed : spec.seeds()) {
-                    Double a = sel.get(seed);
-                    if (a == null) continue;
-                    if (c.isImprovement()) {
-                        Double b = base.get(seed);
-                        if (b == null) continue;
-                        xs.add(100.0 * (b - a) / b);
-                    } else {
-                        xs.add(a);
+            String metric = c.metric() != null ? c.metric() : p.metric();
+            Map<Long, Map<String, String>> sel = byPoint.get(pointKey(cols, c.select()));
+            List<Map<String, String>> candidates = c.hasBaseline() ? c.baselines() : java.util.Collections.singletonList(null);
+            Row best = null;
+            for (Map<String, String> b : candidates) {
+                Map<Long, Map<String, String>> base = b == null ? null : byPoint.get(pointKey(cols, b));
+                List<Double> xs = new ArrayList<>();
+                if (sel != null && (b == null || base != null)) {
+                    for (long seed : spec.seeds()) {
+                        Double a = value(sel.get(seed), metric);
+                        if (a == null) continue;
+                        if (b == null) {
+                            xs.add(a);
+                            continue;
+                        }
+                        Double y = value(base.get(seed), metric);
+                        if (y != null) xs.add(c.combine(a, y));
                     }
                 }
+                Row row = stats(c, xs, candidates.size() > 1 ? describe(b, c.select()) : null);
+                if (best == null || (row.ran() && (!best.ran() || row.mean() < best.mean()))) best = row;
             }
-            double mean = Double.NaN, sd = Double.NaN;
-            if (!xs.isEmpty()) {
-                mean = 0;
-                for (double x : xs) mean += x;
-                mean /= xs.size();
-                double ss = 0;
-                for (double x : xs) ss += (x - mean) * (x - mean);
-                sd = xs.size() > 1 ? Math.sqrt(ss / (xs.size() - 1)) : 0;
-            }
-            rows.add(new Row(c, mean, sd, xs.size(), c.paper()));
+            if (!best.ran()) best = new Row(c, Double.NaN, Double.NaN, 0, c.paper(), null);
+            rows.add(best);
         }
         return rows;
+    }
+
+    private static Double value(Map<String, String> flat, String metric) {
+        if (flat == null) return null;
+        String v = flat.get(metric);
+        return v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
+    }
+
+    private static Row stats(Cell c, List<Double> xs, String baselineUsed) {
+        double mean = Double.NaN, sd = Double.NaN;
+        if (!xs.isEmpty()) {
+            mean = 0;
+            for (double x : xs) mean += x;
+            mean /= xs.size();
+            double ss = 0;
+            for (double x : xs) ss += (x - mean) * (x - mean);
+            sd = xs.size() > 1 ? Math.sqrt(ss / (xs.size() - 1)) : 0;
+        }
+        return new Row(c, mean, sd, xs.size(), c.paper(), baselineUsed);
+    }
+
+    /** The baseline's labels that differ from the selection's, e.g. "load_balancer=letflow-50". */
+    private static String describe(Map<String, String> baseline, Map<String, String> select) {
+        List<String> parts = new ArrayList<>();
+        for (Map.Entry<String, String> e : new java.util.TreeMap<>(baseline).entrySet()) {
+            if (!e.getValue().equals(select.get(e.getKey()))) parts.add(e.getKey() + "=" + e.getValue());
+        }
+        return String.join(", ", parts);
     }
 
     private static String pointKey(List<String> cols, Map<String, String> select) {
@@ -118,7 +158,7 @@ public final class Reproduce {
             csv.writeRecord("cell", "ours_mean", "ours_sd", "seeds", "paper", "difference", "note");
             for (Row r : rows) {
                 csv.writeRecord(r.cell().name(), fmt(r.mean()), fmt(r.sd()), Integer.toString(r.n()), fmt(r.paper()),
-                        r.ran() ? fmt(r.difference()) : "", r.ran() ? r.cell().note() : "not run at this scale; " + r.cell().note());
+                        r.ran() ? fmt(r.difference()) : "", r.ran() ? r.note() : "not run at this scale; " + r.cell().note());
             }
         }
     }

@@ -34,7 +34,7 @@ public final class ReproduceReport {
             } else {
                 sb.append(String.format(Locale.ROOT, "<td colspan=\"3\">not run at this scale</td><td>%.3f</td><td></td>", r.paper()));
             }
-            sb.append("<td class=\"l\">").append(esc(r.cell().note())).append("</td></tr>\n");
+            sb.append("<td class=\"l\">").append(esc(r.note())).append("</td></tr>\n");
         }
         sb.append("</table>\n");
         sb.append("<h2>Differences from the paper's setup</h2>\n<ul>\n");
