@@ -209,7 +209,7 @@ final class McClureRecoveryPresets {
         String paper = base("mcclure-fig9-11-paper", "{kind: permutation, size_bytes: 2000000, concurrent: 1}", LR_TRANSPORT,
                 "{scheme: spray-host}") + grid.formatted(permutationPoints(new int[] {1, 2, 4, 8, 16, 32, 64}), 10);
         String quick = base("mcclure-fig9-11-quick", "{kind: permutation, size_bytes: 2000000, concurrent: 1}", LR_TRANSPORT,
-                "{scheme: spray-host}") + grid.formatted(permutationPoints(new int[] {1, 4}), 1);
+                "{scheme: spray-host}") + grid.formatted(permutationPoints(new int[] {1, 4}), 2);
         List<Cell> cells = List.of(Cell.improvement("f1: SF (t=3, " + sfCount(1, 3) + " subflows) vs TCP",
                 Map.of("set", "f1-sf3"), Map.of("set", "f1-tcp"), 55,
                 "§7 Fig. 11: 'at low levels of flows per host, this approach performs better than TCP (55% better)'; read as "
@@ -223,7 +223,7 @@ final class McClureRecoveryPresets {
         dev.add("Figs. 9 and 11 are plots; the stated numbers are §6.2/§7 text: trimming beats TCP by 'about 70% of optimal' at "
                 + "one flow per sender and TCP makes ~99 spurious retransmits per flow there (compare packets.retransmitted in "
                 + "results.csv), SF is within 20 % of trimming. Only the SF-vs-TCP ratio is a cell.");
-        dev.add("Quick scale: 1 and 4 concurrent permutations (2 MB flows), 1 seed; paper scale 1-64, 10 seeds.");
+        dev.add("Quick scale: 1 and 4 concurrent permutations (2 MB flows), 2 seeds; paper scale 1-64, 10 seeds.");
         return new Preset("mcclure-fig9-11", PAPER, "Fig. 9, Fig. 11",
                 "Permutation CCT normalised to the ideal for 1..64 concurrent permutations (2 MB flows) with host spraying: TCP, "
                         + "RoCE, trimming, trimming with return-to-sender, erasure (5 %), and McClure's SF (TCP over sprayed "
@@ -257,13 +257,13 @@ final class McClureRecoveryPresets {
                 + "    sf6: " + sf(1, 6, "") + "\nseeds: %d\n";
         String wl = "{kind: permutation, size_bytes: %d, concurrent: 1, start_jitter_ns: 333}";
         String paper = base("mcclure-fig10-12-paper", wl.formatted(2_000_000), LR_TRANSPORT, "{scheme: spray-host}") + grid.formatted(10);
-        String quick = base("mcclure-fig10-12-quick", wl.formatted(2_000_000), LR_TRANSPORT, "{scheme: spray-host}") + grid.formatted(1);
+        String quick = base("mcclure-fig10-12-quick", wl.formatted(2_000_000), LR_TRANSPORT, "{scheme: spray-host}") + grid.formatted(2);
         List<String> dev = new ArrayList<>(LR_DEVIATIONS);
         dev.add("Figs. 10 and 12 are plots without stated numbers (no cells): static failures hurt trimming most, flaky links "
                 + "leave TCP and coding most robust, SF beats trimming and TCP under both. The results are in results.csv.");
         dev.add("Failed links: 'agg*-core0' and 'agg*-core4' (two pod-core links on different aggregation switches of every "
                 + "pod); flaky = Poisson bursts every 100 us lasting 10 us on average, both directions.");
-        dev.add("Quick scale: 1 seed (same fabric and 2 MB flows).");
+        dev.add("Quick scale: 2 seeds (same fabric and 2 MB flows); paper scale: 10 seeds.");
         return new Preset("mcclure-fig10-12", PAPER, "Fig. 10, Fig. 12",
                 "One permutation (2 MB flows) with host spraying under failures of 2 pod-core links per pod, static (90 % "
                         + "bandwidth lost) or flaky (loss bursts), for TCP, RoCE, trimming, trimming RTS, erasure (5 %) and SF "
