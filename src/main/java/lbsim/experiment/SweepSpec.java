@@ -25,11 +25,22 @@ import tools.jackson.databind.node.ObjectNode;
 public final class SweepSpec {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final List<String> TOP_KEYS = List.of("name", "base", "grid", "seeds");
+    /** A grid key whose values each set several scenario keys at once (label -> {key.path: value, ...}). */
+    public static final String SET_KEY = "set";
 
     /** One value of a grid key: the label shown in results.csv and the YAML value applied. */
     public record Value(String label, JsonNode value) {
         String override(String key) {
             return key + "=" + JSON.writeValueAsString(value);
+        }
+
+        /** Grid key {@code set}: the value is a mapping of key paths to values, one override each, in order. */
+        void addOverrides(String key, List<String> out) {
+            if (!key.equals(SET_KEY)) {
+                out.add(override(key));
+                return;
+            }
+            for (Map.Entry<String, JsonNode> e : value.properties()) out.add(e.getKey() + "=" + JSON.writeValueAsString(e.getValue()));
         }
     }
 
@@ -126,6 +137,13 @@ public final class SweepSpec {
                     throw new BadInputException(file + ": grid." + key + ": expected a list of values or a mapping of label to value");
                 }
                 if (values.isEmpty()) throw new BadInputException(file + ": grid." + key + ": no values");
+                if (key.equals(SET_KEY)) {
+                    for (Value x : values) {
+                        if (!v.isObject() || !x.value().isObject() || x.value().isEmpty()) {
+                            throw new BadInputException(file + ": grid.set: expected a mapping of label to {key.path: value, ...}");
+                        }
+                    }
+                }
                 grid.add(new Dimension(key, values));
             }
         }
@@ -194,7 +212,7 @@ public final class SweepSpec {
         for (int d = 0; d < grid.size(); d++) {
             Value v = grid.get(d).values().get(idx[d]);
             labels.add(v.label());
-            ov.add(v.override(grid.get(d).key()));
+            v.addOverrides(grid.get(d).key(), ov);
         }
         ov.addAll(extraOverrides);
         return List.copyOf(ov);

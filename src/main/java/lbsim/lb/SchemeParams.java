@@ -13,4 +13,9 @@ public interface SchemeParams {
     default String choice(String key, String def, java.util.Collection<String> allowed) {
         return def;
     }
+
+    /** A true/false key; the scenario reader ({@code Section}) checks it, the all-defaults binder returns {@code def}. */
+    default boolean bool(String key, boolean def) {
+        return def;
+    }
 }

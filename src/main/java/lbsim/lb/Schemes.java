@@ -43,7 +43,8 @@ public final class Schemes {
         });
         BUILT.put("subflows", p -> {
             int k = p.intValue("count", 2, 1, 4096);
-            return c -> new Scheme("subflows", new Subflows(k, c.random("subflows")), ecmpSwitches(c));
+            boolean spray = p.bool("spray", false); // McClure §7 SF: subflows whose packets are sprayed
+            return c -> new Scheme("subflows", new Subflows(k, spray, c.random("subflows")), ecmpSwitches(c));
         });
         BUILT.put("mprdma", p -> {
             int x = p.intValue("splits", 2, 1, 4096);

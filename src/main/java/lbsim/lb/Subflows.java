@@ -1,6 +1,7 @@
 package lbsim.lb;
 
 import java.util.SplittableRandom;
+import lbsim.net.Packet;
 import lbsim.transport.Flow;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
@@ -9,15 +10,23 @@ import lbsim.transport.Transport;
 /**
  * Subflows (McClure et al. §4, Table 1): every flow is split evenly into {@code count}
  * subflows, each its own QP with its own random flow label, so ECMP hashes them apart.
+ * With {@code spray}, every packet also gets a fresh flow label (McClure §7 "SF": a subflow is
+ * only a unit of ACK accounting, its packets are sprayed like host spraying).
  */
 public final class Subflows implements PathPolicy {
     private final int count;
     private final Ecmp.Host ports;
+    private final HostSpray spray;
 
     public Subflows(int count, SplittableRandom random) {
+        this(count, false, random);
+    }
+
+    public Subflows(int count, boolean spray, SplittableRandom random) {
         if (count < 1) throw new IllegalArgumentException("subflow count must be >= 1");
         this.count = count;
         this.ports = new Ecmp.Host(random);
+        this.spray = spray ? new HostSpray(random) : null;
     }
 
     public int count() {
@@ -32,5 +41,16 @@ public final class Subflows implements PathPolicy {
     @Override
     public void initQp(QueuePair qp) {
         ports.initQp(qp);
+    }
+
+    @Override
+    public void beforeSend(QueuePair qp, Packet p) {
+        if (spray != null) spray.beforeSend(qp, p);
+        else PathPolicy.super.beforeSend(qp, p);
+    }
+
+    @Override
+    public boolean spraysPackets() {
+        return spray != null;
     }
 }

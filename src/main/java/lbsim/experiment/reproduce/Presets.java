@@ -30,5 +30,6 @@ public final class Presets {
         EtherealPresets.all().forEach(Presets::add);
         McClurePresets.all().forEach(Presets::add);
         ParaletPresets.all().forEach(Presets::add);
+        McClureRecoveryPresets.all().forEach(Presets::add);
     }
 }
