@@ -38,6 +38,15 @@ public final class ResultWriter {
         fct.put("p99", r.fct().p99());
         fct.put("max", r.fct().max());
         flows.put("fct_ns", fct);
+        // the worst-hit flow (McClure Fig. 2): most data packets lost, and the largest lost share of a flow's message
+        long maxLost = 0;
+        double maxLoss = 0;
+        for (FlowRecord f : r.flows()) {
+            maxLost = Math.max(maxLost, f.lostPackets());
+            maxLoss = Math.max(maxLoss, f.lossFraction());
+        }
+        flows.put("max_lost_packets", maxLost);
+        flows.put("max_loss_fraction", round(maxLoss));
         if (r.slowdown() != null) putSlowdown(flows, r.slowdown());
         m.put("flows", flows);
         if (!r.collectives().isEmpty()) m.put("collectives", collectives(r));
@@ -149,13 +158,14 @@ public final class ResultWriter {
     private static void writeFlows(RunResult r, Path file) throws IOException {
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
             csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
-                    "retransmitted_packets", "timeouts", "path_changes", "label", "slowdown");
+                    "retransmitted_packets", "timeouts", "path_changes", "label", "slowdown", "lost_packets");
             for (FlowRecord f : r.flows()) {
                 csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
                         Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
                         num(f.finishNs()), num(f.fctNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
                         Integer.toString(f.pathChanges()), f.label(),
-                        Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
+                        Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()),
+                        Long.toString(f.lostPackets()));
             }
         }
     }
