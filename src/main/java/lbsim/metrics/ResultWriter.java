@@ -158,14 +158,13 @@ public final class ResultWriter {
     private static void writeFlows(RunResult r, Path file) throws IOException {
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
             csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
-                    "retransmitted_packets", "timeouts", "path_changes", "label", "slowdown", "lost_packets");
+                    "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
             for (FlowRecord f : r.flows()) {
                 csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
                         Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
                         num(f.finishNs()), num(f.fctNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
-                        Integer.toString(f.pathChanges()), f.label(),
-                        Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()),
-                        Long.toString(f.lostPackets()));
+                        Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
+                        Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
             }
         }
     }
