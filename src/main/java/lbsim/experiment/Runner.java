@@ -176,9 +176,16 @@ public final class Runner {
             }
             sdSize[s.id()] = s.sizeBytes();
             sd[s.id()] = slow;
+            long pk = 0, lost = 0;
+            if (f != null) {
+                for (QueuePair q : f.qps()) {
+                    pk += q.packets();
+                    lost += net.lostPackets(q.id);
+                }
+            }
             flows.add(new FlowRecord(s.id(), s.src(), s.dst(), s.sizeBytes(), s.group(), f == null ? 0 : f.qps().size(), start,
                     fin, fct, f == null ? 0 : f.retransmittedPackets(), f == null ? 0 : f.timeouts(),
-                    f == null ? 0 : f.pathChanges(), s.label(), slow));
+                    f == null ? 0 : f.pathChanges(), s.label(), slow, pk, lost));
         }
         long[] fctPs = fcts.stream().mapToLong(Long::longValue).toArray();
         long[] fctNs = new long[fctPs.length];

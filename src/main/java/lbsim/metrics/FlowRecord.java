@@ -3,10 +3,25 @@ package lbsim.metrics;
 /**
  * One row of flows.csv. Times in nanoseconds; finish and FCT are -1 if the flow never completed.
  * {@code slowdown} is FCT over {@link IdleFct} (open-loop workloads), NaN when not computed.
+ * {@code packets} is the flow's message in data packets (MTU-sized, summed over its QPs) and
+ * {@code lostPackets} its data packets that lost their payload (dropped anywhere or trimmed).
  */
 public record FlowRecord(int id, int src, int dst, long sizeBytes, int group, int qps, double startNs, double finishNs,
                          double fctNs, long retransmittedPackets, long timeouts, int pathChanges, String label,
-                         double slowdown) {
+                         double slowdown, long packets, long lostPackets) {
+
+    /** Without loss counts. */
+    public FlowRecord(int id, int src, int dst, long sizeBytes, int group, int qps, double startNs, double finishNs,
+                      double fctNs, long retransmittedPackets, long timeouts, int pathChanges, String label,
+                      double slowdown) {
+        this(id, src, dst, sizeBytes, group, qps, startNs, finishNs, fctNs, retransmittedPackets, timeouts, pathChanges, label,
+                slowdown, 0, 0);
+    }
+
+    /** Lost packets over the message's packets (0 for an empty flow). */
+    public double lossFraction() {
+        return packets > 0 ? (double) lostPackets / packets : 0;
+    }
 
     /** Without a slowdown. */
     public FlowRecord(int id, int src, int dst, long sizeBytes, int group, int qps, double startNs, double finishNs,

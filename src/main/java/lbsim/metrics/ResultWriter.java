@@ -39,6 +39,15 @@ public final class ResultWriter {
         fct.put("max", r.fct().max());
         flows.put("fct_ns", fct);
         flows.put("comm_time_ns", round(CommTime.ns(r.flows())));
+        // the worst-hit flow (McClure Fig. 2): most data packets lost, and the largest lost share of a flow's message
+        long maxLost = 0;
+        double maxLoss = 0;
+        for (FlowRecord f : r.flows()) {
+            maxLost = Math.max(maxLost, f.lostPackets());
+            maxLoss = Math.max(maxLoss, f.lossFraction());
+        }
+        flows.put("max_lost_packets", maxLost);
+        flows.put("max_loss_fraction", round(maxLoss));
         if (r.slowdown() != null) putSlowdown(flows, r.slowdown());
         m.put("flows", flows);
         if (!r.collectives().isEmpty()) m.put("collectives", collectives(r));
@@ -150,12 +159,12 @@ public final class ResultWriter {
     private static void writeFlows(RunResult r, Path file) throws IOException {
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
             csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
-                    "retransmitted_packets", "timeouts", "path_changes", "label", "slowdown");
+                    "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
             for (FlowRecord f : r.flows()) {
                 csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
                         Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
                         num(f.finishNs()), num(f.fctNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
-                        Integer.toString(f.pathChanges()), f.label(),
+                        Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
                         Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
             }
         }

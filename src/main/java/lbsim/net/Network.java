@@ -29,6 +29,7 @@ public final class Network implements EventHandler {
     private final long[] delivered = new long[2];
     private final long[] dropped = new long[2];
     private long trimmed;
+    private long[] lostByQp = new long[64]; // per sender QP id: data packets dropped, or trimmed to a header (flows.max_loss_fraction)
 
     public Network(Simulation sim, Topology topo, SwitchConfig cfg, Function<Switch, ForwardingStrategy> strategies) {
         this.sim = sim;
@@ -107,6 +108,7 @@ public final class Network implements EventHandler {
 
     void dropped(Packet p) {
         dropped[p.kind == Packet.DATA ? 0 : 1]++;
+        if (p.kind == Packet.DATA) countLost(p.qp);   // a trimmed header counts once: here or on arrival
         pool.release(p);
     }
 
@@ -118,11 +120,23 @@ public final class Network implements EventHandler {
 
     void arrivedAtHost(Host h, Packet p) {
         delivered[p.kind == Packet.DATA ? 0 : 1]++;
+        if (p.kind == Packet.DATA && p.trimmed) countLost(p.qp);
         sink.deliver(h, p);
     }
 
     void countTrimmed() {
         trimmed++;
+    }
+
+    private void countLost(int qp) {
+        if (qp < 0) return;
+        if (qp >= lostByQp.length) lostByQp = java.util.Arrays.copyOf(lostByQp, Math.max(qp + 1, 2 * lostByQp.length));
+        lostByQp[qp]++;
+    }
+
+    /** Data packets of sender QP {@code qp} that lost their payload: dropped anywhere, or trimmed to a header. */
+    public long lostPackets(int qp) {
+        return qp >= 0 && qp < lostByQp.length ? lostByQp[qp] : 0;
     }
 
     /** Data packets a switch trimmed to a header (trim and trim-rts); they stay data packets in the counts. */
