@@ -14,4 +14,9 @@ public final class MpRdma {
     public static Subflows hostHalf(int splits, SplittableRandom random) {
         return new Subflows(splits, random);
     }
+
+    /** With {@code perConnectionPorts}: QP i of a connection keeps one port across its flows (NCCL's QPs, CTCCL §4.2). */
+    public static Subflows hostHalf(int splits, SplittableRandom random, boolean perConnectionPorts) {
+        return new Subflows(splits, random, perConnectionPorts);
+    }
 }

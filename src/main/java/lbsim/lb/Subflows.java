@@ -15,9 +15,14 @@ public final class Subflows implements PathPolicy {
     private final Ecmp.Host ports;
 
     public Subflows(int count, SplittableRandom random) {
+        this(count, random, false);
+    }
+
+    /** With {@code perConnectionPorts}, ports as {@link Ecmp.Host#Host(SplittableRandom, boolean)}. */
+    public Subflows(int count, SplittableRandom random, boolean perConnectionPorts) {
         if (count < 1) throw new IllegalArgumentException("subflow count must be >= 1");
         this.count = count;
-        this.ports = new Ecmp.Host(random);
+        this.ports = new Ecmp.Host(random, perConnectionPorts);
     }
 
     public int count() {
