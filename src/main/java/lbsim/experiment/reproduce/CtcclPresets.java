@@ -85,6 +85,9 @@ final class CtcclPresets {
             "Load variance: the population variance, in %^2, of the utilisation of each leaf's uplinks, averaged over the two "
                     + "leaves, over the whole run (summary field uplinks.variance_pct2); the paper's switch counters measure "
                     + "during the transfer of an 8 GB AllReduce. The paper does not say population or sample variance.",
+            "Broadcast and Reduce (Fig. 6(d)): lbsim does not model NCCL's credit limit (pieces in flight per connection), "
+                    + "so a ring broadcast's root posts every piece at once and the chain runs near store-and-forward, at "
+                    + "about a quarter of the NIC share under either scheme; the uplinks then carry little and the schemes tie.",
             "Quick scale uses 64 MB (and smaller) messages instead of 8 GB; the largest size of each scale is labelled "
                     + "'largest' so the cells compare at both scales.");
 
