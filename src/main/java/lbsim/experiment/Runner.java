@@ -117,7 +117,7 @@ public final class Runner {
         if (done) Conservation.check(net, transport, graph, driver[0]);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
         return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, rttPs, warnings, wallMs, throughput.series(),
-                linkClasses.summarise(finishPs));
+                linkClasses.summarise(finishPs), linkClasses.uplinks(finishPs));
     }
 
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {
@@ -156,7 +156,7 @@ public final class Runner {
     private static RunResult collect(Scenario sc, Topology topo, Network net, Transport transport, FlowGraph graph,
                                      WorkloadDriver driver, boolean done, long finishPs, long rttPs, List<String> warnings,
                                      long wallMs, ThroughputSeries throughput,
-                                     List<LinkClassRecord> linkClasses) {
+                                     List<LinkClassRecord> linkClasses, lbsim.metrics.UplinkLoad uplinks) {
         List<FlowRecord> flows = new ArrayList<>();
         List<Long> fcts = new ArrayList<>();
         Flow[] fl = driver.flows();
@@ -224,7 +224,7 @@ public final class Runner {
                 net.dataDelivered(), net.dataDropped(), retrans, net.trimmedPackets(), ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, driver, done),
-                maxQpsByNic(transport, topo.hostCount()));
+                maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null);
     }
 
     private static int[] maxQpsByNic(Transport transport, int hosts) {

@@ -101,6 +101,8 @@ public final class WorkloadSpec {
         int ranks = s.intValue("ranks", 0, 0, 1 << 24);
         int jobs = s.intValue("jobs", 1, 1, 1 << 20);
         int nics = placement.equals("rail") || placement.equals("single-rail") ? s.intValue("nics_per_server", 8, 1, 1 << 16) : 0;
+        // CTCCL §4.2: two concurrent NCCL-tests jobs on the same servers and NICs
+        boolean sharedHosts = s.choice("job_hosts", "disjoint", List.of("disjoint", "shared")).equals("shared");
         int channels = s.intValue("channels", 1, 1, 64);
         long chunk = s.longValue("chunk_bytes", 0, 0, Long.MAX_VALUE / 16);
         int qps = s.intValue("qps_per_connection", 0, 0, 128);
@@ -126,11 +128,12 @@ public final class WorkloadSpec {
             }
 
             private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
-                int n = ranks == 0 ? hosts / jobs : ranks;
-                String what = jobs > 1 ? "workload.ranks: " + jobs + " jobs x " + n + " ranks" : "workload.ranks: " + n + " ranks";
-                if ((long) n * jobs > hosts) throw new BadInputException(file + ": " + what + " but the fabric has " + hosts + " hosts");
+                int hostJobs = sharedHosts ? 1 : jobs; // jobs that need hosts of their own
+                int n = ranks == 0 ? hosts / hostJobs : ranks;
+                String what = hostJobs > 1 ? "workload.ranks: " + jobs + " jobs x " + n + " ranks" : "workload.ranks: " + n + " ranks";
+                if ((long) n * hostJobs > hosts) throw new BadInputException(file + ": " + what + " but the fabric has " + hosts + " hosts");
                 if (n < 2) throw new BadInputException(file + ": workload.ranks: a collective needs at least 2 ranks" + (jobs > 1 ? " per job" : ""));
-                int total = n * jobs;
+                int total = n * hostJobs;
                 int[] map = switch (placement) {
                     case "random" -> Placement.random(total, hosts, rnd);
                     case "rail" -> rail(total, hosts, hostsPerLeaf);
@@ -148,7 +151,7 @@ public final class WorkloadSpec {
                     CollectiveSpec template = CollectiveSpec.builder(op, alg, size, map).channels(channels).chunkBytes(chunk)
                             .qpsPerConnection(qps).splitDataOnQps(split).reduceGBps(reduce).root(root).build();
                     List<CollectiveSpec> specs = jobs == 1 ? List.of(template)
-                            : MultiJob.specs(template, MultiJob.splitBlocks(map, jobs));
+                            : MultiJob.specs(template, sharedHosts ? MultiJob.sameHosts(map, jobs) : MultiJob.splitBlocks(map, jobs));
                     for (CollectiveSpec spec : specs) {
                         groups.add(Collectives.append(g, spec));
                         out.add(spec);

@@ -17,17 +17,40 @@ public final class Ecmp {
 
     private Ecmp() {}
 
+    /** Key {@code qp_ports} of ecmp / mprdma: a fresh random port per QP, or one per connection and QP index. */
+    public static final java.util.List<String> QP_PORTS = java.util.List.of("per-qp", "per-connection");
+
     /** Host half: one fixed random source port per QP. */
     public static final class Host implements PathPolicy {
         private final SplittableRandom random;
+        private final boolean perConnection;
+        private final long salt;
 
         public Host(SplittableRandom random) {
+            this(random, false);
+        }
+
+        /**
+         * With {@code perConnection}, QP i of every flow of one connection (the flow's group, i.e. the job's
+         * communicator, source and destination) gets the same random port, as NCCL keeps a connection's
+         * NCCL_IB_QPS_PER_CONNECTION QPs for the communicator's lifetime (CTCCL §2.2, §4.2: NCCL + ECMP);
+         * otherwise every new QP draws a fresh port.
+         */
+        public Host(SplittableRandom random, boolean perConnection) {
             this.random = random;
+            this.perConnection = perConnection;
+            this.salt = perConnection ? random.nextLong() : 0;
         }
 
         @Override
         public void initQp(QueuePair qp) {
-            qp.setSport(SPORT_MIN + random.nextInt(SPORT_RANGE));
+            if (!perConnection) {
+                qp.setSport(SPORT_MIN + random.nextInt(SPORT_RANGE));
+                return;
+            }
+            int index = qp.flow().qps().indexOf(qp);
+            long h = EcmpHash.hash(salt, qp.src(), qp.dst(), index, qp.flow().spec().group(), 0);
+            qp.setSport(SPORT_MIN + (int) Long.remainderUnsigned(h, SPORT_RANGE));
         }
     }
 

@@ -12,6 +12,11 @@ public final class MpRdma {
     private MpRdma() {}
 
     public static Subflows hostHalf(int splits, SplittableRandom random) {
-        return new Subflows(splits, random);
+        return new Subflows(splits, false, random, false);
+    }
+
+    /** With {@code perConnectionPorts}: QP i of a connection keeps one port across its flows (NCCL's QPs, CTCCL §4.2). */
+    public static Subflows hostHalf(int splits, SplittableRandom random, boolean perConnectionPorts) {
+        return new Subflows(splits, false, random, perConnectionPorts);
     }
 }

@@ -21,7 +21,10 @@ public final class Schemes {
     private static final Map<String, Binder> BUILT = new LinkedHashMap<>();
 
     static {
-        BUILT.put("ecmp", p -> c -> new Scheme("ecmp", new Ecmp.Host(c.random("ecmp")), ecmpSwitches(c)));
+        BUILT.put("ecmp", p -> {
+            boolean perConn = p.choice("qp_ports", "per-qp", Ecmp.QP_PORTS).equals("per-connection"); // CTCCL §4.2 NCCL QPs
+            return c -> new Scheme("ecmp", new Ecmp.Host(c.random("ecmp"), perConn), ecmpSwitches(c));
+        });
         BUILT.put("spray-host", p -> c -> new Scheme("spray-host", new HostSpray(c.random("spray-host")), ecmpSwitches(c)));
         BUILT.put("spray-switch", p -> c -> new Scheme("spray-switch", new SwitchSpray.Host(c.random("spray-switch")),
                 sw -> new SwitchSpray()));
@@ -44,11 +47,12 @@ public final class Schemes {
         BUILT.put("subflows", p -> {
             int k = p.intValue("count", 2, 1, 4096);
             boolean spray = p.bool("spray", false); // McClure §7 SF: subflows whose packets are sprayed
-            return c -> new Scheme("subflows", new Subflows(k, spray, c.random("subflows")), ecmpSwitches(c));
+            return c -> new Scheme("subflows", new Subflows(k, spray, c.random("subflows"), false), ecmpSwitches(c));
         });
         BUILT.put("mprdma", p -> {
             int x = p.intValue("splits", 2, 1, 4096);
-            return c -> new Scheme("mprdma", MpRdma.hostHalf(x, c.random("mprdma")), ecmpSwitches(c));
+            boolean perConn = p.choice("qp_ports", "per-qp", Ecmp.QP_PORTS).equals("per-connection"); // CTCCL §4.2 NCCL QPs
+            return c -> new Scheme("mprdma", MpRdma.hostHalf(x, c.random("mprdma"), perConn), ecmpSwitches(c));
         });
         BUILT.put("ethereal", p -> {
             int jitterNs = p.intValue("start_jitter_ns", 0, 0, 1_000_000_000);

@@ -19,13 +19,17 @@ public final class Subflows implements PathPolicy {
     private final HostSpray spray;
 
     public Subflows(int count, SplittableRandom random) {
-        this(count, false, random);
+        this(count, false, random, false);
     }
 
-    public Subflows(int count, boolean spray, SplittableRandom random) {
+    /**
+     * {@code spray}: a fresh flow label per packet (McClure §7 SF); {@code perConnectionPorts}:
+     * ports as {@link Ecmp.Host#Host(SplittableRandom, boolean)} (NCCL keeps a connection's QP ports).
+     */
+    public Subflows(int count, boolean spray, SplittableRandom random, boolean perConnectionPorts) {
         if (count < 1) throw new IllegalArgumentException("subflow count must be >= 1");
         this.count = count;
-        this.ports = new Ecmp.Host(random);
+        this.ports = new Ecmp.Host(random, perConnectionPorts);
         this.spray = spray ? new HostSpray(random) : null;
     }
 

@@ -43,6 +43,75 @@ public final class LinkClasses {
         return n.substring(0, end);
     }
 
+    /**
+     * The ToR uplinks' utilisation and its spread (metrics/UplinkLoad): variances are taken across
+     * each ToR's uplinks and averaged over the ToRs; after the first failure they cover the uplinks
+     * still up at the ToRs that lost one (all ToRs if none did).
+     */
+    public UplinkLoad uplinks(long endPs) {
+        Topology t = net.topology();
+        Port[] ports = net.ports();
+        boolean split = snapshotPs > 0 && endPs > snapshotPs;
+        Map<Integer, List<Integer>> byTor = new TreeMap<>();
+        for (int i = 0; i < ports.length; i++) {
+            Port p = ports[i];
+            if (t.isHost(p.owner.id) || t.tier(p.owner.id) != lbsim.topology.Tier.TOR || t.isHost(p.peer().id)) continue;
+            byTor.computeIfAbsent(p.owner.id, k -> new ArrayList<>()).add(i);
+        }
+        int links = 0, down = 0;
+        double sumU = 0, max = 0, varAll = 0, varBefore = 0, sumBefore = 0;
+        boolean anyTorLost = false;
+        for (List<Integer> tor : byTor.values()) for (int i : tor) if (!ports[i].isUp()) anyTorLost = true;
+        List<Double> afterAll = new ArrayList<>();
+        double varAfter = 0;
+        int torsAfter = 0;
+        for (List<Integer> tor : byTor.values()) {
+            List<Double> total = new ArrayList<>(), before = new ArrayList<>(), after = new ArrayList<>();
+            boolean lost = false;
+            for (int i : tor) {
+                Port p = ports[i];
+                double rate = p.nominalRateBps();
+                long bytes = p.stats().txBytes();
+                double u = endPs > 0 ? bytes * 8.0 / (rate * endPs / 1e12) : 0;
+                total.add(u);
+                sumU += u;
+                max = Math.max(max, u);
+                links++;
+                if (!p.isUp()) {
+                    down++;
+                    lost = true;
+                }
+                if (split) {
+                    double b = bytesAtSnapshot[i] * 8.0 / (rate * snapshotPs / 1e12);
+                    before.add(b);
+                    sumBefore += b;
+                    if (p.isUp()) after.add((bytes - bytesAtSnapshot[i]) * 8.0 / (rate * (endPs - snapshotPs) / 1e12));
+                }
+            }
+            varAll += UplinkLoad.meanVariancePct2(total)[1];
+            if (split) {
+                varBefore += UplinkLoad.meanVariancePct2(before)[1];
+                if ((lost || !anyTorLost) && !after.isEmpty()) {
+                    varAfter += UplinkLoad.meanVariancePct2(after)[1];
+                    torsAfter++;
+                    afterAll.addAll(after);
+                }
+            }
+        }
+        int tors = byTor.size();
+        if (links == 0) return new UplinkLoad(0, 0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN);
+        double nan = Double.NaN;
+        double minA = nan, maxA = nan, meanA = nan;
+        if (!afterAll.isEmpty()) {
+            minA = afterAll.stream().mapToDouble(Double::doubleValue).min().orElse(nan);
+            maxA = afterAll.stream().mapToDouble(Double::doubleValue).max().orElse(nan);
+            meanA = UplinkLoad.meanVariancePct2(afterAll)[0];
+        }
+        return new UplinkLoad(links, down, sumU / links, max, varAll / tors, split ? sumBefore / links : nan,
+                split ? varBefore / tors : nan, meanA, minA, maxA, torsAfter > 0 ? varAfter / torsAfter : nan);
+    }
+
     public List<LinkClassRecord> summarise(long endPs) {
         Topology t = net.topology();
         Map<String, List<double[]>> byClass = new TreeMap<>();

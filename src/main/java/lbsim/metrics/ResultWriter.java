@@ -51,6 +51,7 @@ public final class ResultWriter {
         if (r.slowdown() != null) putSlowdown(flows, r.slowdown());
         m.put("flows", flows);
         if (!r.collectives().isEmpty()) m.put("collectives", collectives(r));
+        if (!r.collectives().isEmpty()) m.put("collectives_mean", collectivesMean(r));
         Map<String, Object> packets = new LinkedHashMap<>();
         packets.put("sent", r.packetsSent());
         packets.put("delivered", r.packetsDelivered());
@@ -82,6 +83,7 @@ public final class ResultWriter {
             classes.add(lc);
         }
         m.put("link_classes", classes);
+        if (r.uplinks() != null) m.put("uplinks", uplinks(r.uplinks()));
         m.put("sim_time_ns", round(r.simTimeNs()));
         m.put("events", r.events());
         m.put("packet_hops", r.packetHops());
@@ -130,6 +132,48 @@ public final class ResultWriter {
             out.add(m);
         }
         return out;
+    }
+
+    /**
+     * The mean over the run's collectives (jobs) of CCT, algbw and busbw, as NCCL-tests figures
+     * average concurrent tasks (CTCCL §4.2); null while any collective is unfinished.
+     */
+    private static Map<String, Object> collectivesMean(RunResult r) {
+        double cct = 0, alg = 0, bus = 0;
+        boolean all = true;
+        for (CollectiveResult c : r.collectives()) {
+            if (c.cctNs() == null || c.algbwGbps() == null || c.busbwGbps() == null) {
+                all = false;
+                break;
+            }
+            cct += c.cctNs();
+            alg += c.algbwGbps();
+            bus += c.busbwGbps();
+        }
+        int n = r.collectives().size();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("jobs", n);
+        m.put("cct_ns", all ? round(cct / n) : null);
+        m.put("algbw_gbps", all ? round(alg / n) : null);
+        m.put("busbw_gbps", all ? round(bus / n) : null);
+        return m;
+    }
+
+    /** summary.json {@code uplinks}: the ToR uplinks' utilisation and its variance in %² (metrics/UplinkLoad). */
+    private static Map<String, Object> uplinks(UplinkLoad u) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("links", u.links());
+        m.put("down", u.down());
+        m.put("mean_utilisation", round4(u.meanUtilisation()));
+        m.put("max_utilisation", round4(u.maxUtilisation()));
+        m.put("variance_pct2", round4(u.variancePct2()));
+        m.put("mean_before_failure", round4(u.meanBeforeFailure()));
+        m.put("variance_before_failure_pct2", round4(u.varianceBeforeFailurePct2()));
+        m.put("mean_after_failure", round4(u.meanAfterFailure()));
+        m.put("min_after_failure", round4(u.minAfterFailure()));
+        m.put("max_after_failure", round4(u.maxAfterFailure()));
+        m.put("variance_after_failure_pct2", round4(u.varianceAfterFailurePct2()));
+        return m;
     }
 
     static double round(double x) {

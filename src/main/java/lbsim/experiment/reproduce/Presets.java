@@ -31,5 +31,6 @@ public final class Presets {
         McClurePresets.all().forEach(Presets::add);
         ParaletPresets.all().forEach(Presets::add);
         McClureRecoveryPresets.all().forEach(Presets::add);
+        CtcclPresets.all().forEach(Presets::add);
     }
 }

@@ -31,6 +31,14 @@ public final class MultiJob {
         return out;
     }
 
+    /** Every one of {@code jobs} jobs on all of {@code hosts} (jobs sharing servers and NICs, CTCCL §4.2). */
+    public static int[][] sameHosts(int[] hosts, int jobs) {
+        if (jobs < 1) throw new IllegalArgumentException("jobs must be >= 1");
+        int[][] out = new int[jobs][];
+        for (int j = 0; j < jobs; j++) out[j] = hosts.clone();
+        return out;
+    }
+
     /** Appends {@code template} once per job with that job's hosts and its own group; returns the group ids. */
     public static int[] append(FlowGraph g, CollectiveSpec template, int[][] jobHosts) {
         List<CollectiveSpec> specs = specs(template, jobHosts);
