@@ -171,7 +171,7 @@ public final class Charts {
         }
         List<String> categories = new ArrayList<>(cats);
         if (categories.stream().allMatch(k -> k.matches("-?\\d{1,9}"))) categories.sort(java.util.Comparator.comparingInt(Integer::parseInt));
-        int rotation = categories.size() > 8 ? 45 : 0, height = HEIGHT;
+        int rotation = categories.size() > 8 ? 45 : 0, height = HEIGHT, width = WIDTH;
         if (fitLabels) {
             int longest = 0, all = 0;
             for (String k : categories) {
@@ -181,10 +181,12 @@ public final class Charts {
             // about 7 px per character at the default tick font; the plot area is about 600 px wide
             if (all * 7 > 600 || categories.size() > 8) rotation = longest > 10 ? 90 : 45;
             if (rotation > 0) height = HEIGHT + Math.min(400, longest * (rotation == 90 ? 7 : 5));
+            width = Math.min(1600, WIDTH + Math.max(0, categories.size() - 12) * 30);
         }
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(height).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        CategoryChart c = new CategoryChartBuilder().width(width).height(height).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         style(c.getStyler());
         c.getStyler().setXAxisLabelRotation(rotation);
+        if (fitLabels) c.getStyler().setXAxisTickMarkSpacingHint(8); // a label under every category (XChart thins crowded ones)
         c.getStyler().setErrorBarsColorSeriesColor(false).setErrorBarsColor(Color.BLACK);
         c.getStyler().setLegendVisible(groups.size() > 1);
         for (BarGroup g : groups) {
