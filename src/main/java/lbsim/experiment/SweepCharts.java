@@ -204,7 +204,7 @@ public final class SweepCharts {
         return a;
     }
 
-    /** The grid points present, in grid order (labels joined by a space). */
+    /** The grid points present (their label lists), in grid order. */
     static List<List<String>> points(SweepData d) {
         Set<List<String>> s = new LinkedHashSet<>();
         for (SweepData.Row r : d.rows()) s.add(r.labels());
