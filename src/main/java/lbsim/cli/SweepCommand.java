@@ -5,13 +5,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import lbsim.experiment.Sweep;
+import lbsim.experiment.SweepReport;
 import lbsim.experiment.SweepSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = "Run a scenario over a grid of parameters x seeds, in parallel and resumably; writes results.csv.")
+        description = "Run a scenario over a grid of parameters x seeds, in parallel and resumably; writes results.csv and report.html.")
 public final class SweepCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "Sweep YAML file (base, grid, seeds).")
     Path file;
@@ -32,8 +33,9 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() {
         SweepSpec spec = SweepSpec.load(file, overrides);
         Sweep.Outcome o = run(spec, out, jobs, shard, "sweep");
+        Path report = SweepReport.write(out, spec.name());
         System.out.println(o.total() + " runs (" + o.ran() + " run now, " + o.skipped() + " already finished); results in "
-                + o.results());
+                + o.results() + ", report in " + report);
         return 0;
     }
 

@@ -2,13 +2,31 @@ package lbsim.experiment.reproduce;
 
 import java.util.List;
 import java.util.Map;
+import lbsim.experiment.SweepCharts;
 
 /**
  * A paper figure or table as a sweep: per scale a sweep definition (YAML text in the
  * {@code lbsim sweep} format), the summary field it reports, the paper's stated numbers
- * per cell, and the known differences between the paper's setup and ours.
+ * per cell, and the known differences between the paper's setup and ours. {@code charts}
+ * is an optional hint for the report's charts (which grid column is the scheme and which
+ * the message size); {@link SweepCharts.Axes#AUTO} detects them, which suits most presets.
  */
 public record Preset(String id, String paper, String figure, String description, String metric, String metricLabel,
-                     Map<String, String> scales, List<Cell> cells, List<String> deviations) {
+                     Map<String, String> scales, List<Cell> cells, List<String> deviations, SweepCharts.Axes charts) {
     public static final List<String> SCALES = List.of("quick", "paper");
+
+    public Preset {
+        if (charts == null) charts = SweepCharts.Axes.AUTO;
+    }
+
+    /** A preset whose charts' axes are detected from its grid. */
+    public Preset(String id, String paper, String figure, String description, String metric, String metricLabel,
+                  Map<String, String> scales, List<Cell> cells, List<String> deviations) {
+        this(id, paper, figure, description, metric, metricLabel, scales, cells, deviations, SweepCharts.Axes.AUTO);
+    }
+
+    /** The same preset with a chart hint, e.g. {@code withCharts(new SweepCharts.Axes("transport.cc", ""))}. */
+    public Preset withCharts(SweepCharts.Axes axes) {
+        return new Preset(id, paper, figure, description, metric, metricLabel, scales, cells, deviations, axes);
+    }
 }

@@ -61,7 +61,7 @@ public final class Reproduce {
         List<Row> rows = compare(p, spec, out);
         try {
             writeCsv(rows, out.resolve("comparison.csv"));
-            Files.writeString(out.resolve("report.html"), ReproduceReport.html(p, scale, spec, rows, List.of()));
+            ReproduceReport.write(p, scale, spec, rows, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

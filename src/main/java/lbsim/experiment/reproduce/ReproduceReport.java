@@ -1,33 +1,87 @@
 package lbsim.experiment.reproduce;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import lbsim.experiment.SweepCharts;
+import lbsim.experiment.SweepData;
 import lbsim.experiment.SweepSpec;
+import lbsim.metrics.plot.Bar;
+import lbsim.metrics.plot.BarGroup;
+import lbsim.metrics.plot.Charts;
+import lbsim.metrics.plot.ReportPage;
 
-/** report.html of a reproduction: the comparison table; charts are appended in their own section. */
+/**
+ * report.html of a reproduction: the comparison table, the known differences, and charts
+ * (under {@code plots/}) drawn from the runs and the preset alone, so a new preset needs no
+ * chart code: ours next to the paper per cell, the preset's metric per grid point, and CCT
+ * against message size when the grid has a size column.
+ */
 public final class ReproduceReport {
+    /** Most cells on one ours-vs-paper chart; more are split over several charts. */
+    static final int CELLS_PER_CHART = 20;
+
     private ReproduceReport() {}
 
-    /**
-     * @param charts HTML fragments (e.g. inline SVG or img tags) placed in the "charts"
-     *               section; empty until a chart module supplies them
-     */
-    public static String html(Preset p, String scale, SweepSpec spec, List<Reproduce.Row> rows, List<String> charts) {
-        StringBuilder sb = new StringBuilder();
-        sb.append("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>lbsim reproduce ").append(esc(p.id()))
-                .append("</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse}")
-                .append("td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#eee}td.l{text-align:left}")
-                .append(".nr{color:#888}</style></head><body>\n");
-        sb.append("<h1>").append(esc(p.id())).append(": ").append(esc(p.figure())).append("</h1>\n");
-        sb.append("<p><i>").append(esc(p.paper())).append("</i></p>\n");
-        sb.append("<p>").append(esc(p.description())).append("</p>\n");
-        sb.append("<p>Scale: <b>").append(esc(scale)).append("</b>, ").append(spec.runs().size()).append(" runs (")
-                .append(spec.points()).append(" grid points x ").append(spec.seeds().length).append(" seeds). Metric: ")
-                .append(esc(p.metricLabel())).append(" (summary field <code>").append(esc(p.metric())).append("</code>).</p>\n");
-        sb.append("<h2>Ours next to the paper</h2>\n<table>\n<tr><th>cell</th><th>ours (mean)</th><th>ours (SD)</th>")
+    /** Writes {@code out/report.html} and its charts; returns the page's path. */
+    public static Path write(Preset p, String scale, SweepSpec spec, List<Reproduce.Row> rows, Path out) {
+        ReportPage page = new ReportPage(out, "lbsim reproduce " + p.id() + ": " + p.figure());
+        page.html("<p><i>" + esc(p.paper()) + "</i></p>");
+        page.paragraph(p.description());
+        page.html("<p>Scale: <b>" + esc(scale) + "</b>, " + spec.runs().size() + " runs (" + spec.points() + " grid points x "
+                + spec.seeds().length + " seeds). Metric: " + esc(p.metricLabel()) + " (summary field <code>" + esc(p.metric())
+                + "</code>).</p>");
+        page.heading(2, "Ours next to the paper");
+        page.html(table(rows));
+        page.heading(2, "Differences from the paper's setup");
+        StringBuilder dev = new StringBuilder("<ul>\n");
+        for (String d : p.deviations()) dev.append("<li>").append(esc(d)).append("</li>\n");
+        page.html(dev.append("</ul>").toString());
+        page.heading(2, "Charts");
+        page.html("<div id=\"charts\">");
+        Path plots = out.resolve("plots");
+        for (SweepCharts.Figure f : charts(p, rows, SweepData.read(out, spec.name()), plots)) page.figure(f.chart(), f.caption());
+        page.html("</div>");
+        page.html("<p>Per-run results: <a href=\"results.csv\">results.csv</a>; cells: <a href=\"comparison.csv\">comparison.csv</a>.</p>");
+        return page.write();
+    }
+
+    /** Ours next to the paper per cell, then the generic sweep charts of the preset's metric and of CCT vs size. */
+    static List<SweepCharts.Figure> charts(Preset p, List<Reproduce.Row> rows, SweepData d, Path plots) {
+        List<SweepCharts.Figure> out = new ArrayList<>();
+        boolean mixed = rows.stream().anyMatch(r -> r.cell().isImprovement()) && rows.stream().anyMatch(r -> !r.cell().isImprovement());
+        for (boolean improvement : new boolean[] {false, true}) {
+            List<Reproduce.Row> ran = rows.stream().filter(r -> r.ran() && r.cell().isImprovement() == improvement).toList();
+            long notRun = rows.stream().filter(r -> !r.ran() && r.cell().isImprovement() == improvement).count();
+            String yLabel = mixed && improvement ? "improvement over the baseline (%)" : p.metricLabel();
+            for (int from = 0; from < ran.size(); from += CELLS_PER_CHART) {
+                List<Reproduce.Row> part = ran.subList(from, Math.min(ran.size(), from + CELLS_PER_CHART));
+                List<Bar> ours = new ArrayList<>(), paper = new ArrayList<>();
+                for (Reproduce.Row r : part) {
+                    ours.add(new Bar(r.cell().name(), r.mean(), r.sd()));
+                    paper.add(new Bar(r.cell().name(), r.paper(), 0));
+                }
+                int n = from / CELLS_PER_CHART + 1;
+                String name = "paper-" + (improvement ? "improvement" : "value") + (ran.size() > CELLS_PER_CHART ? "-" + n : "");
+                var chart = Charts.groupedBars("Ours next to the paper" + (ran.size() > CELLS_PER_CHART ? " (" + n + ")" : ""), "",
+                        yLabel, List.of(new BarGroup("lbsim", ours), new BarGroup("paper", paper)), plots, name);
+                out.add(new SweepCharts.Figure(chart, "Each cell of the table above: lbsim's mean over seeds (error bar: sample sd; "
+                        + "none with one seed) next to the number the paper states"
+                        + (improvement ? "; improvement = 100 x (baseline - scheme) / baseline, paired by seed" : "")
+                        + (notRun > 0 ? "; " + notRun + " cells not run at this scale are left out" : "") + "."));
+            }
+        }
+        out.addAll(SweepCharts.metricBars(d, p.metric(), p.charts(), plots, "grid-" + p.metric().replaceAll("[^A-Za-z0-9]", "_")));
+        out.addAll(SweepCharts.cctVsSize(d, p.charts(), plots, "cct-vs-size"));
+        return out;
+    }
+
+    static String table(List<Reproduce.Row> rows) {
+        StringBuilder sb = new StringBuilder("<table>\n<tr><th>cell</th><th>ours (mean)</th><th>ours (SD)</th>")
                 .append("<th>seeds</th><th>paper</th><th>difference</th><th>note</th></tr>\n");
         for (Reproduce.Row r : rows) {
-            sb.append(r.ran() ? "<tr>" : "<tr class=\"nr\">").append("<td class=\"l\">").append(esc(r.cell().name())).append("</td>");
+            sb.append(r.ran() ? "<tr>" : "<tr style=\"color:#888\">").append("<td class=\"l\">").append(esc(r.cell().name())).append("</td>");
             if (r.ran()) {
                 sb.append(String.format(Locale.ROOT, "<td>%.3f</td><td>%.3f</td><td>%d</td><td>%.3f</td><td>%+.3f</td>", r.mean(),
                         r.sd(), r.n(), r.paper(), r.difference()));
@@ -36,19 +90,10 @@ public final class ReproduceReport {
             }
             sb.append("<td class=\"l\">").append(esc(r.note())).append("</td></tr>\n");
         }
-        sb.append("</table>\n");
-        sb.append("<h2>Differences from the paper's setup</h2>\n<ul>\n");
-        for (String d : p.deviations()) sb.append("<li>").append(esc(d)).append("</li>\n");
-        sb.append("</ul>\n");
-        sb.append("<h2>Charts</h2>\n<div id=\"charts\">\n");
-        if (charts.isEmpty()) sb.append("<!-- charts: filled in by the chart module -->\n<p class=\"nr\">(no charts yet)</p>\n");
-        for (String c : charts) sb.append(c).append('\n');
-        sb.append("</div>\n<p>Per-run results: <a href=\"results.csv\">results.csv</a>; cells: ")
-                .append("<a href=\"comparison.csv\">comparison.csv</a>.</p>\n</body></html>\n");
-        return sb.toString();
+        return sb.append("</table>").toString();
     }
 
     static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+        return ReportPage.escape(s);
     }
 }

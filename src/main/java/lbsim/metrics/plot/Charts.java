@@ -35,7 +35,12 @@ public final class Charts {
 
     /** CCT (y, us) against message size (x, bytes, log scale), one line per scheme. */
     public static ChartFiles cctVsSize(String title, List<Series> perScheme, Path dir, String name) {
-        return ChartWriter.write(lines(title, "message size (bytes)", "CCT (us)", true, false, perScheme, true), dir, name);
+        XYChart c = lines(title, "message size (bytes)", "CCT (us)", true, false, perScheme, true);
+        // ticks only at powers of ten when the sizes span more than a decade (else XChart's labels overlap)
+        double lo = Double.MAX_VALUE, hi = 0;
+        for (Series s : perScheme) for (double x : s.x()) if (x > 0) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+        if (hi > 10 * lo) c.getStyler().setXAxisLogarithmicDecadeOnly(true);
+        return ChartWriter.write(c, dir, name);
     }
 
     /** Normalised CCT (CCT / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
@@ -141,10 +146,21 @@ public final class Charts {
         return new double[][] {java.util.Arrays.copyOf(x, n), java.util.Arrays.copyOf(y, n)};
     }
 
+    /**
+     * Grouped bars with any axis labels, one series per group, error bars (± sd) when any bar
+     * has an sd; long category labels are turned vertical and the chart grows to fit them.
+     * For example a sweep's metric per grid point, or ours next to a paper's numbers.
+     */
+    public static ChartFiles groupedBars(String title, String xLabel, String yLabel, List<BarGroup> groups, Path dir, String name) {
+        return ChartWriter.write(bars(title, xLabel, yLabel, groups, true), dir, name);
+    }
+
     static CategoryChart bars(String title, String xLabel, String yLabel, List<BarGroup> groups) {
+        return bars(title, xLabel, yLabel, groups, false);
+    }
+
+    private static CategoryChart bars(String title, String xLabel, String yLabel, List<BarGroup> groups, boolean fitLabels) {
         if (groups.isEmpty()) throw new IllegalArgumentException(title + ": no bar groups");
-        CategoryChart c = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
-        style(c.getStyler());
         Set<String> cats = new LinkedHashSet<>();
         boolean errors = false;
         for (BarGroup g : groups) {
@@ -155,7 +171,22 @@ public final class Charts {
         }
         List<String> categories = new ArrayList<>(cats);
         if (categories.stream().allMatch(k -> k.matches("-?\\d{1,9}"))) categories.sort(java.util.Comparator.comparingInt(Integer::parseInt));
-        c.getStyler().setXAxisLabelRotation(categories.size() > 8 ? 45 : 0);
+        int rotation = categories.size() > 8 ? 45 : 0, height = HEIGHT, width = WIDTH;
+        if (fitLabels) {
+            int longest = 0, all = 0;
+            for (String k : categories) {
+                longest = Math.max(longest, k.length());
+                all += k.length() + 2;
+            }
+            // about 7 px per character at the default tick font; the plot area is about 600 px wide
+            if (all * 7 > 600 || categories.size() > 8) rotation = longest > 10 ? 90 : 45;
+            if (rotation > 0) height = HEIGHT + Math.min(400, longest * (rotation == 90 ? 7 : 5));
+            width = Math.min(1600, WIDTH + Math.max(0, categories.size() - 12) * 30);
+        }
+        CategoryChart c = new CategoryChartBuilder().width(width).height(height).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        style(c.getStyler());
+        c.getStyler().setXAxisLabelRotation(rotation);
+        if (fitLabels) c.getStyler().setXAxisTickMarkSpacingHint(8); // a label under every category (XChart thins crowded ones)
         c.getStyler().setErrorBarsColorSeriesColor(false).setErrorBarsColor(Color.BLACK);
         c.getStyler().setLegendVisible(groups.size() > 1);
         for (BarGroup g : groups) {
