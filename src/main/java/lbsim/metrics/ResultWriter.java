@@ -30,6 +30,7 @@ public final class ResultWriter {
         m.put("cct_ns", r.cctNs());
         m.put("ideal_cct_ns", r.idealCctNs());
         m.put("normalised", Double.isNaN(r.normalised()) ? null : round(r.normalised()));
+        if (r.commTimeNs() != null) m.put("comm_time_ns", r.commTimeNs());
         Map<String, Object> flows = new LinkedHashMap<>();
         flows.put("count", r.flows().size());
         Map<String, Object> fct = new LinkedHashMap<>();
