@@ -224,7 +224,15 @@ public final class Runner {
                 net.dataDelivered(), net.dataDropped(), retrans, net.trimmedPackets(), ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, driver, done),
-                maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null);
+                maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null,
+                commTimeNs(sc, driver, done));
+    }
+
+    /** Collective and training runs: time with at least one collective in progress (WorkloadDriver.communicationPs). */
+    private static Long commTimeNs(Scenario sc, WorkloadDriver driver, boolean done) {
+        if (!sc.workload().isCollective() || !done) return null;
+        long ps = driver.communicationPs();
+        return ps >= 0 ? Math.round(ps / 1000.0) : null;
     }
 
     private static int[] maxQpsByNic(Transport transport, int hosts) {

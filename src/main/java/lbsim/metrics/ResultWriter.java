@@ -30,6 +30,7 @@ public final class ResultWriter {
         m.put("cct_ns", r.cctNs());
         m.put("ideal_cct_ns", r.idealCctNs());
         m.put("normalised", Double.isNaN(r.normalised()) ? null : round(r.normalised()));
+        if (r.commTimeNs() != null) m.put("comm_time_ns", r.commTimeNs());
         Map<String, Object> flows = new LinkedHashMap<>();
         flows.put("count", r.flows().size());
         Map<String, Object> fct = new LinkedHashMap<>();
@@ -38,7 +39,6 @@ public final class ResultWriter {
         fct.put("p99", r.fct().p99());
         fct.put("max", r.fct().max());
         flows.put("fct_ns", fct);
-        flows.put("comm_time_ns", round(CommTime.ns(r.flows())));
         // the worst-hit flow (McClure Fig. 2): most data packets lost, and the largest lost share of a flow's message
         long maxLost = 0;
         double maxLoss = 0;

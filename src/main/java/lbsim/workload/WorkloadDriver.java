@@ -111,6 +111,35 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         return lastDeliveryPs;
     }
 
+    /**
+     * Time during which at least one collective group was in progress: the length of the union
+     * of every finished group's [first start, last delivery] interval (Ethereal §4.2 Fig. 5/6:
+     * "time spent in communication" over an iteration); -1 if some group has not finished.
+     */
+    public long communicationPs() {
+        int n = groupEndPs.length;
+        long[][] iv = new long[n][];
+        int k = 0;
+        for (int g = 0; g < n; g++) {
+            if (groupStartPs[g] == Long.MAX_VALUE) continue;
+            if (groupRemaining[g] != 0) return -1;
+            iv[k++] = new long[] {groupStartPs[g], groupEndPs[g]};
+        }
+        java.util.Arrays.sort(iv, 0, k, (a, b) -> Long.compare(a[0], b[0]));
+        long total = 0, curStart = -1, curEnd = -1;
+        for (int i = 0; i < k; i++) {
+            if (iv[i][0] > curEnd) {
+                if (curEnd > curStart) total += curEnd - curStart;
+                curStart = iv[i][0];
+                curEnd = iv[i][1];
+            } else {
+                curEnd = Math.max(curEnd, iv[i][1]);
+            }
+        }
+        if (curEnd > curStart) total += curEnd - curStart;
+        return total;
+    }
+
     /** Completion time of each group (last delivery minus first start), -1 if unfinished. */
     public long[] groupCompletionPs() {
         long[] out = new long[groupEndPs.length];
