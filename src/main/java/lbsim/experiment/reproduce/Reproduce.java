@@ -59,16 +59,23 @@ public final class Reproduce {
     /** Per cell, the metric (or the paired improvement) over the seeds of the selected grid point. */
     public static List<Row> compare(Preset p, SweepSpec spec, Path out) {
         List<String> cols = spec.columns();
-        Map<String, Map<Long, Double>> byPoint = new HashMap<>();
+        // metric -> grid point -> seed -> value (cells may compare another field than the preset's)
+        Map<String, Map<String, Map<Long, Double>>> byMetric = new HashMap<>();
+        byMetric.put(p.metric(), new HashMap<>());
+        for (Cell c : p.cells()) byMetric.putIfAbsent(c.metricOr(p.metric()), new HashMap<>());
         for (SweepSpec.Run r : spec.runs()) {
             Path s = out.resolve("runs").resolve(r.key()).resolve("summary.json");
             if (!Files.exists(s)) continue;
-            String v = Sweep.flatten(Sweep.readSummary(s)).get(p.metric());
-            double x = v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
-            byPoint.computeIfAbsent(String.join("\u0000", r.labels()), k -> new HashMap<>()).put(r.seed(), x);
+            Map<String, String> flat = Sweep.flatten(Sweep.readSummary(s));
+            for (var m : byMetric.entrySet()) {
+                String v = flat.get(m.getKey());
+                double x = v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
+                m.getValue().computeIfAbsent(String.join("\u0000", r.labels()), k -> new HashMap<>()).put(r.seed(), x);
+            }
         }
         List<Row> rows = new ArrayList<>();
         for (Cell c : p.cells()) {
+            Map<String, Map<Long, Double>> byPoint = byMetric.get(c.metricOr(p.metric()));
             Map<Long, Double> sel = byPoint.get(pointKey(cols, c.select()));
             Map<Long, Double> base = c.isImprovement() ? byPoint.get(pointKey(cols, c.baseline())) : null;
             List<Double> xs = new ArrayList<>();
