@@ -29,5 +29,6 @@ public final class Presets {
     static {
         EtherealPresets.all().forEach(Presets::add);
         McClurePresets.all().forEach(Presets::add);
+        HopperPresets.all().forEach(Presets::add);
     }
 }
