@@ -200,8 +200,29 @@ public final class Sweep {
                 out.put(k, "");
             } else if (v.isValueNode()) {
                 out.put(k, v.asString());
+            } else if (v.isArray()) {
+                flattenList(k, v, out);
             }
-            // lists (warnings) are not scalars
+        }
+    }
+
+    /** Lists of objects longer than this stay out of results.csv (e.g. a training iteration's collectives). */
+    static final int MAX_LISTED = 16;
+
+    /**
+     * A short list of objects ({@code link_classes}, {@code flows.slowdown_bins}, one job's
+     * {@code collectives}) is flattened element by element, each named by its first field's value:
+     * {@code link_classes.leaf->spine 1G.mean_utilisation}, {@code flows.slowdown_bins.10000.p99}.
+     * Lists of plain values (warnings) and longer lists are left out.
+     */
+    private static void flattenList(String k, JsonNode list, Map<String, String> out) {
+        if (list.isEmpty() || list.size() > MAX_LISTED) return;
+        for (JsonNode e : list) if (!e.isObject() || e.isEmpty() || !e.properties().iterator().next().getValue().isValueNode()) return;
+        for (JsonNode e : list) {
+            ObjectNode rest = ((ObjectNode) e).deepCopy();
+            String name = rest.properties().iterator().next().getKey();
+            String label = rest.remove(name).asString();
+            flatten(k + "." + label + ".", rest, out);
         }
     }
 

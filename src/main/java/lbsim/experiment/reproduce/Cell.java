@@ -68,4 +68,13 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
             case REDUCTION -> b / a;
         };
     }
+
+    /** The same cell on another summary field (e.g. p99 where the preset reports the mean). */
+    public Cell on(String summaryField) {
+        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines);
+    }
+
+    public String metricOr(String presetMetric) {
+        return metric == null ? presetMetric : metric;
+    }
 }

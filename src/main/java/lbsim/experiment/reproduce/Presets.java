@@ -32,5 +32,6 @@ public final class Presets {
         ParaletPresets.all().forEach(Presets::add);
         McClureRecoveryPresets.all().forEach(Presets::add);
         CtcclPresets.all().forEach(Presets::add);
+        HopperPresets.all().forEach(Presets::add);
     }
 }

@@ -1,0 +1,116 @@
+package lbsim.experiment.reproduce;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import lbsim.experiment.Scenarios;
+import lbsim.experiment.Sweep;
+import lbsim.metrics.FlowRecord;
+import lbsim.metrics.LinkClassRecord;
+import lbsim.metrics.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Hopper presets (paper 004 §4): the asymmetric-testbed acceptance property (Hopper uses the 1G
+ * uplinks less than FlowBender, §4.2.2), the round workload's structure, and the open-loop preset end
+ * to end on a tiny fabric.
+ */
+class HopperPresetsTest {
+    @TempDir
+    Path tmp;
+
+    /** The §4.2 fabric with 2 rounds of 4 MB per sender in 1 MB chunks (32 flows). */
+    private static String testbed(String scheme, long seed) {
+        return "name: hopper-testbed\nseed: " + seed + "\ntopology: " + HopperPresets.ASYMMETRIC_FABRIC + "\n"
+                + "transport: {cc: dcqcn, loss_recovery: irn, pfc: false}\n"
+                + "load_balancer: " + scheme + "\n"
+                + "workload: " + HopperPresets.roundsWorkload(4, 2, 4_000_000, 1_000_000) + "\n";
+    }
+
+    private static double util(RunResult r, String linkClass) {
+        for (LinkClassRecord c : r.linkClasses()) if (c.linkClass().equals(linkClass)) return c.meanUtilisation();
+        throw new AssertionError("no class " + linkClass + " in " + r.linkClasses());
+    }
+
+    @Test
+    void onTheAsymmetricFabricHopperUsesTheOneGigLinksLessThanFlowBenderOverSeeds() {
+        double hopperSum = 0, fbSum = 0;
+        int hopperLower = 0;
+        long[] seeds = {1, 2, 3};
+        for (long seed : seeds) {
+            RunResult h = Scenarios.run(testbed("{scheme: hopper}", seed));
+            RunResult fb = Scenarios.run(testbed("{scheme: flowbender, signal: rtt}", seed));
+            Scenarios.assertConserved(h);
+            Scenarios.assertConserved(fb);
+            // precondition: the fabric is the testbed's: four 1G and eight 10G leaf->spine links
+            assertThat(h.linkClasses()).extracting(LinkClassRecord::linkClass).contains("leaf->spine 1G", "leaf->spine 10G");
+            double hu = util(h, "leaf->spine 1G"), fu = util(fb, "leaf->spine 1G");
+            hopperSum += hu;
+            fbSum += fu;
+            if (hu < fu) hopperLower++;
+        }
+        assertThat(hopperSum / seeds.length).as("mean 1G utilisation, Hopper vs FlowBender").isLessThan(fbSum / seeds.length);
+        assertThat(hopperLower).as("seeds where Hopper's 1G utilisation is below FlowBender's").isGreaterThanOrEqualTo(2);
+    }
+
+    @Test
+    void roundsAreChunkChainsBehindABarrier() {
+        RunResult r = Scenarios.run(testbed("{scheme: ecmp}", 1));
+        Scenarios.assertConserved(r);
+        List<FlowRecord> f = r.flows();
+        assertThat(f).hasSize(2 * 4 * 4);
+        long bytes = 0;
+        for (FlowRecord x : f) {
+            bytes += x.sizeBytes();
+            assertThat(x.src()).isLessThan(4);
+            assertThat(x.dst()).isEqualTo(x.src() + 4);
+        }
+        assertThat(bytes).isEqualTo(2L * 4 * 4_000_000);
+        // flows 0..15 are round 1 (4 chunks per sender), 16..31 round 2
+        double round1End = 0;
+        for (int i = 0; i < 16; i++) round1End = Math.max(round1End, f.get(i).finishNs());
+        for (int i = 16; i < 32; i++) assertThat(f.get(i).startNs()).isGreaterThanOrEqualTo(round1End);
+        for (int i = 1; i < 4; i++) assertThat(f.get(i).startNs()).as("chunk %d after chunk %d", i, i - 1)
+                .isGreaterThanOrEqualTo(f.get(i - 1).finishNs());
+        // uneven sizes: the last chunk carries the remainder
+        String yaml = HopperPresets.roundsWorkload(1, 1, 2_500_000, 1_000_000);
+        assertThat(yaml).contains("size_bytes: 500000").doesNotContain("after: [1, ");
+        assertThat(HopperPresets.GPT3_ROUND_BYTES).isEqualTo(48L << 20);
+    }
+
+    @Test
+    void fig8RunsEndToEndOnATinyFabricAndComparesP99CellsOnTheirOwnField() throws Exception {
+        Path out = tmp.resolve("h8");
+        Preset p = Presets.get("hopper-fig8");
+        List<String> sets = List.of("topology.leaves=2", "topology.spines=2", "topology.hosts_per_leaf=2", "workload.duration_us=40");
+        Reproduce.Outcome o = Reproduce.run(p, "quick", out, 2, sets, Sweep.Listener.NONE);
+        assertThat(Files.readString(out.resolve("results.csv")).lines()).hasSize(1 + 2 * 5 * 3);
+        Reproduce.Row p99 = o.rows().stream().filter(r -> r.cell().name().equals("p99 50%: Hopper vs CONGA")).findFirst().orElseThrow();
+        // recompute the paired improvement from the runs' summaries on the p99 field
+        SweepSpecView v = new SweepSpecView(out);
+        double sum = 0;
+        for (long seed : new long[] {1, 2, 3}) {
+            double h = v.value("50%", "hopper", seed, HopperPresets.P99), c = v.value("50%", "conga", seed, HopperPresets.P99);
+            sum += 100 * (c - h) / c;
+        }
+        assertThat(p99.n()).isEqualTo(3);
+        assertThat(p99.mean()).isCloseTo(sum / 3, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(Files.readString(out.resolve("comparison.csv"))).contains("p99 50%: Hopper vs CONGA", "16.0000");
+    }
+
+    /** Reads a finished run's flattened summary by its grid labels. */
+    private record SweepSpecView(Path out) {
+        double value(String load, String lb, long seed, String field) throws Exception {
+            try (var dirs = Files.list(out.resolve("runs"))) {
+                Path run = dirs.filter(d -> d.getFileName().toString().startsWith("load=" + load.replace('%', '_') + ",load_balancer=" + lb + ",seed=" + seed + "-"))
+                        .findFirst().orElseThrow();
+                Map<String, String> f = Sweep.flatten(Sweep.readSummary(run.resolve("summary.json")));
+                return Double.parseDouble(f.get(field));
+            }
+        }
+    }
+}
