@@ -29,7 +29,8 @@ final class SharedBuffer {
                     : 2 * (p.latencyPs() * p.nominalRateBps() / 8_000_000_000_000L) + 2L * (cfg.mtuBytes() + 64);
             reserved += headroom[i];
         }
-        total = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes() * n : cfg.bufferBytes();
+        // a static per-port buffer with PFC pauses when full and keeps its headroom on top (McClure §4)
+        total = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes() * n + (cfg.pfc() ? reserved : 0) : cfg.bufferBytes();
         sharedPool = cfg.pfc() ? Math.max(0, total - reserved) : total;
     }
 
@@ -55,7 +56,8 @@ final class SharedBuffer {
             long limit = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes()
                     : (long) (cfg.alpha() * (total - used));
             if (egress[out] + bytes > limit) return false;
-        } else if (cfg.portBufferBytes() > 0 && !control && egress[out] + bytes > cfg.portBufferBytes() + headroom[in]) {
+        } else if (cfg.portBufferBytes() > 0 && !control && ingress[in] + bytes > cfg.portBufferBytes() + headroom[in]) {
+            // lossless static buffers are per ingress port (PFC pauses per ingress): only a too-small headroom drops
             return false;
         }
         return true;
@@ -74,7 +76,7 @@ final class SharedBuffer {
     }
 
     private long xoff(int in) {
-        if (cfg.portBufferBytes() > 0) return Math.max(0, cfg.portBufferBytes() - headroom[in]);
+        if (cfg.portBufferBytes() > 0) return cfg.portBufferBytes();
         return (long) (cfg.pfcAlpha() * Math.max(0, sharedPool - used));
     }
 

@@ -69,4 +69,17 @@ class IncastTest {
                 .mapToLong(LinkRecord::drops).sum();
         assertThat(toReceiver).as("drops at the congested egress").isPositive();
     }
+
+    @Test
+    void aStaticPortBufferWithPfcFillsToItsSizeThenPausesAndLosesNothing() {
+        // McClure §4: pause at the buffer size, with headroom for in-flight packets on top
+        String yaml = incast(600_000, true).replace("switch_buffer_bytes: 600000", "port_buffer_bytes: 32768");
+        RunResult r = Scenarios.run(yaml);
+        Scenarios.assertConserved(r);
+        assertThat(r.packetsDropped()).isZero();
+        assertThat(r.pfcPauses()).isPositive();
+        long q = r.links().stream().filter(l -> l.from().equals("leaf0") && l.to().equals("h0"))
+                .mapToLong(LinkRecord::maxQueueBytes).max().orElseThrow();
+        assertThat(q).isGreaterThanOrEqualTo(32768 - 4160);
+    }
 }

@@ -137,7 +137,8 @@ final class McClureRecoveryPresets {
 
     static {
         RECOVERY.put("tcp", "{transport.loss_recovery: tcp}");
-        RECOVERY.put("roce", "{transport.loss_recovery: go-back-n, transport.pfc: true}");
+        // McClure §4: PFC pauses at the buffer size, with headroom for in-flight packets, and resumes one packet below
+        RECOVERY.put("roce", "{transport.loss_recovery: go-back-n, transport.pfc: true, switch.pfc_resume_offset_bytes: 4160}");
         RECOVERY.put("trim", "{transport.loss_recovery: trim}");
         RECOVERY.put("trim-rts", "{transport.loss_recovery: trim-rts}");
         // §6.1: sources send until 105 % of the message has been received
