@@ -148,13 +148,30 @@ public final class EventQueue {
 
     /** Removes the earliest event into the popped* fields. Caller checks non-empty. */
     void pop() {
+        Ev e = popNotAfter(Long.MAX_VALUE);
+        poppedTime = e.time;
+        poppedHandler = e.handler;
+        poppedKind = e.kind;
+        poppedArg = e.arg;
+        poppedObj = e.obj;
+        recycle(e);
+    }
+
+    /**
+     * Removes and returns the earliest event if there is one at or before {@code untilPs}, else
+     * null. The caller reads it and hands it back with {@link #recycle} before adding events.
+     */
+    Ev popNotAfter(long untilPs) {
+        if (size == 0) return null;
         Ev e = findMin();
+        long t = e.time;
+        if (t > untilPs) return null;
         min = null;
         size--;
         if (heapSize > 0 && heap[0] == e) {
             heapPop();
         } else {
-            int b = (int) (e.time >>> SHIFT) & MASK;
+            int b = (int) (t >>> SHIFT) & MASK;
             Ev n = e.next;
             head[b] = n;
             if (n == null) {
@@ -163,15 +180,14 @@ public final class EventQueue {
             }
             wheelCount--;
         }
-        long t = e.time;
         // everything left is at or after t, so the window may start at t's bucket
         long nb = t & -WIDTH;
         if (nb > base) base = nb;
-        poppedTime = t;
-        poppedHandler = e.handler;
-        poppedKind = e.kind;
-        poppedArg = e.arg;
-        poppedObj = e.obj;
+        return e;
+    }
+
+    /** Returns a popped event's record to the pool. */
+    void recycle(Ev e) {
         e.handler = null;
         e.obj = null;
         e.next = free;
