@@ -10,7 +10,8 @@ import java.util.Arrays;
  * (serialisation, propagation), so events inside a sliding window of {@link #BUCKETS} buckets
  * of {@link #WIDTH} ps go into a timing wheel: bucket = (time / WIDTH) mod BUCKETS, each
  * bucket a list sorted by (time, sequence), and a bitmap of non-empty buckets to find the
- * first one. Events outside the window (timeouts, far timers) go into a binary heap. The
+ * first one. Events outside the window (timeouts, far timers), and inserts that would land
+ * deep inside a crowded bucket, go into a binary heap. The
  * minimum is the smaller of the first wheel entry and the heap top, so the order is exact.
  * The window starts at the bucket of the last popped event: every wheel entry is at or after
  * it and less than one window later, so scanning the wheel from there is scanning in time.
@@ -24,6 +25,9 @@ public final class EventQueue {
     private static final int MASK = BUCKETS - 1;
     /** Wheel window in ps (16.8 us). */
     static final long HORIZON = (long) BUCKETS << SHIFT;
+
+    /** Longest walk into a bucket's sorted list before an insert goes to the heap. */
+    static final int MAX_WALK = 4;
 
     /** One pending event; pooled. */
     static final class Ev {
@@ -111,10 +115,16 @@ public final class EventQueue {
             tl.next = e;
             tail[b] = e;
         } else {
-            // before the first entry that is later (the tail is, so the walk stops)
+            // before the first entry that is later (the tail is, so the walk stops); a crowded
+            // bucket hands the event to the heap instead, so an insert never walks far
             Ev prev = null;
             Ev cur = head[b];
+            int steps = 0;
             while (cur.time <= t) {
+                if (++steps > MAX_WALK) {
+                    heapPush(e);
+                    return;
+                }
                 prev = cur;
                 cur = cur.next;
             }
