@@ -58,21 +58,22 @@ public final class Simulation {
     public boolean run(long untilPs) {
         stopRequested = false;
         EventQueue q = queue;
-        while (!q.isEmpty()) {
-            if (q.peekTime() > untilPs) {
+        while (true) {
+            EventQueue.Ev e = q.popNotAfter(untilPs);
+            if (e == null) {
+                if (q.isEmpty()) return true;
                 now = untilPs;
                 return false;
             }
-            q.pop();
-            now = q.poppedTime;
+            now = e.time;
             events++;
-            EventHandler h = q.poppedHandler;
-            Object o = q.poppedObj;
-            q.poppedHandler = null;
-            q.poppedObj = null;
-            h.onEvent(q.poppedKind, q.poppedArg, o);
+            EventHandler h = e.handler;
+            int kind = e.kind;
+            long arg = e.arg;
+            Object o = e.obj;
+            q.recycle(e);
+            h.onEvent(kind, arg, o);
             if (stopRequested) return q.isEmpty();
         }
-        return true;
     }
 }

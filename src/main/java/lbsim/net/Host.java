@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /** A NIC endpoint: one port to its ToR and a round-robin scheduler over active queue pairs. */
 public final class Host extends Node implements TrafficSource {
-    private NicClient[] ring = new NicClient[8];
+    private NicClient[] ring = new NicClient[8]; // power-of-two length
     private int head;
     private int size;
 
@@ -21,7 +21,7 @@ public final class Host extends Node implements TrafficSource {
         if (!c.inRing) {
             c.inRing = true;
             if (size == ring.length) grow();
-            ring[(head + size) % ring.length] = c;
+            ring[(head + size) & (ring.length - 1)] = c;
             size++;
         }
         ports[0].kick();
@@ -47,11 +47,11 @@ public final class Host extends Node implements TrafficSource {
         while (tries-- > 0) {
             NicClient c = ring[head];
             ring[head] = null;
-            head = (head + 1) % ring.length;
+            head = (head + 1) & (ring.length - 1);
             size--;
             Packet p = c.pull();
             if (p != null) {
-                ring[(head + size) % ring.length] = c;
+                ring[(head + size) & (ring.length - 1)] = c;
                 size++;
                 return p;
             }
@@ -62,7 +62,7 @@ public final class Host extends Node implements TrafficSource {
 
     private void grow() {
         NicClient[] bigger = new NicClient[ring.length * 2];
-        for (int i = 0; i < size; i++) bigger[i] = ring[(head + i) % ring.length];
+        for (int i = 0; i < size; i++) bigger[i] = ring[(head + i) & (ring.length - 1)];
         Arrays.fill(ring, null);
         ring = bigger;
         head = 0;

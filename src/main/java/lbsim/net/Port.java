@@ -26,8 +26,17 @@ public final class Port implements EventHandler {
     private long rateBps;
     private final long latencyPs;
 
-    private final PacketQueue[] queues = new PacketQueue[Packet.PRIORITIES];
-    private final long[] queueBytes = new long[Packet.PRIORITIES];
+    private long psPerByte;       // serialisation ps per byte when the rate divides 8e12 exactly, else 0
+    // Strict-priority output queues as power-of-two rings kept in the port itself (one pointer
+    // less per packet than a queue object): high priority (control) and data.
+    private Packet[] hiRing = new Packet[16];
+    private int hiHead;
+    private int hiSize;
+    private long hiBytes;
+    private Packet[] dataRing = new Packet[16];
+    private int dataHead;
+    private int dataSize;
+    private long dataBytes;
     private boolean busy;
     private boolean dataPaused;
     private long pausedSincePs;
@@ -39,9 +48,10 @@ public final class Port implements EventHandler {
     // Packets propagating on the wire, in departure order. Latency is constant per link, so
     // they arrive in that order: only the head has an event in the global queue, which keeps
     // the heap as small as the number of busy links instead of the number of packets in flight.
-    private final PacketQueue onWire = new PacketQueue();
-    private long[] wireArrival = new long[16];
+    private Packet[] wireRing = new Packet[16];
+    private long[] wireArrival = new long[16];   // arrival time of wireRing[i]
     private int wireHead;
+    private int wireSize;
 
     // counters
     long txBytes;
@@ -64,7 +74,7 @@ public final class Port implements EventHandler {
         this.nominalRateBps = rateBps;
         this.rateBps = rateBps;
         this.latencyPs = latencyPs;
-        for (int i = 0; i < queues.length; i++) queues[i] = new PacketQueue();
+        this.psPerByte = exactPsPerByte(rateBps);
     }
 
     void connect(Node peer, int peerLocal) {
@@ -86,24 +96,51 @@ public final class Port implements EventHandler {
 
     /** Bytes waiting (all priorities), not counting the packet being serialised. */
     public long queuedBytes() {
-        return queueBytes[0] + queueBytes[1];
+        return hiBytes + dataBytes;
     }
 
     public long queuedDataBytes() {
-        return queueBytes[Packet.PRIO_DATA];
+        return dataBytes;
     }
 
     public long serializationPs(int bytes) {
-        return bytes * 8_000_000_000_000L / rateBps;
+        long k = psPerByte;
+        return k != 0 ? bytes * k : bytes * 8_000_000_000_000L / rateBps;
+    }
+
+    /** 8e12 / rate when that is an integer (then bytes x it equals the division), else 0. */
+    private static long exactPsPerByte(long rateBps) {
+        return 8_000_000_000_000L % rateBps == 0 ? 8_000_000_000_000L / rateBps : 0;
     }
 
     public void enqueue(Packet p) {
-        int prio = p.priority;
-        queues[prio].add(p);
-        queueBytes[prio] += p.wireBytes;
-        long q = queueBytes[0] + queueBytes[1];
+        int bytes = p.wireBytes;
+        if (p.priority == Packet.PRIO_HIGH) {
+            if (hiSize == hiRing.length) {
+                hiRing = grow(hiRing, hiHead, hiSize);
+                hiHead = 0;
+            }
+            hiRing[(hiHead + hiSize) & (hiRing.length - 1)] = p;
+            hiSize++;
+            hiBytes += bytes;
+        } else {
+            if (dataSize == dataRing.length) {
+                dataRing = grow(dataRing, dataHead, dataSize);
+                dataHead = 0;
+            }
+            dataRing[(dataHead + dataSize) & (dataRing.length - 1)] = p;
+            dataSize++;
+            dataBytes += bytes;
+        }
+        long q = hiBytes + dataBytes;
         if (q > maxQueueBytes) maxQueueBytes = q;
         if (!busy) startNext();
+    }
+
+    private static Packet[] grow(Packet[] ring, int head, int size) {
+        Packet[] bigger = new Packet[ring.length * 2];
+        for (int i = 0; i < size; i++) bigger[i] = ring[(head + i) & (ring.length - 1)];
+        return bigger;
     }
 
     /** Starts transmitting if idle (e.g. a traffic source just became ready). */
@@ -112,13 +149,22 @@ public final class Port implements EventHandler {
     }
 
     private void startNext() {
-        Packet p = queues[Packet.PRIO_HIGH].poll();
-        if (p != null) {
-            queueBytes[Packet.PRIO_HIGH] -= p.wireBytes;
+        Packet p = null;
+        if (hiSize > 0) {
+            int h = hiHead;
+            p = hiRing[h];
+            hiRing[h] = null;
+            hiHead = (h + 1) & (hiRing.length - 1);
+            hiSize--;
+            hiBytes -= p.wireBytes;
         } else if (!dataPaused) {
-            p = queues[Packet.PRIO_DATA].poll();
-            if (p != null) {
-                queueBytes[Packet.PRIO_DATA] -= p.wireBytes;
+            if (dataSize > 0) {
+                int h = dataHead;
+                p = dataRing[h];
+                dataRing[h] = null;
+                dataHead = (h + 1) & (dataRing.length - 1);
+                dataSize--;
+                dataBytes -= p.wireBytes;
             } else if (source != null) {
                 p = source.nextPacket();
                 if (p != null) net.countInjected(p);
@@ -146,9 +192,12 @@ public final class Port implements EventHandler {
             }
             startNext();
         } else if (kind == WIRE_HEAD_ARRIVES) {
-            Packet p = onWire.poll();
-            wireHead = (wireHead + 1) & (wireArrival.length - 1);
-            if (!onWire.isEmpty()) sim.scheduleAt(wireArrival[wireHead], this, WIRE_HEAD_ARRIVES, 0, null);
+            int h = wireHead;
+            Packet p = wireRing[h];
+            wireRing[h] = null;
+            h = (h + 1) & (wireRing.length - 1);
+            wireHead = h;
+            if (--wireSize > 0) sim.scheduleAt(wireArrival[h], this, WIRE_HEAD_ARRIVES, 0, null);
             peer.receive(p, peerLocal);
         } else if (kind == PFC_FRAME) {
             pauseFramesReceived += arg != 0 ? 1 : 0;
@@ -157,16 +206,19 @@ public final class Port implements EventHandler {
     }
 
     private void putOnWire(Packet p) {
-        int n = onWire.size();
-        if (n == wireArrival.length) {
+        int n = wireSize;
+        if (n == wireRing.length) {
             long[] bigger = new long[n * 2];
             for (int i = 0; i < n; i++) bigger[i] = wireArrival[(wireHead + i) & (n - 1)];
             wireArrival = bigger;
+            wireRing = grow(wireRing, wireHead, n);
             wireHead = 0;
         }
         long at = sim.now() + latencyPs;
-        wireArrival[(wireHead + n) & (wireArrival.length - 1)] = at;
-        onWire.add(p);
+        int i = (wireHead + n) & (wireRing.length - 1);
+        wireArrival[i] = at;
+        wireRing[i] = p;
+        wireSize = n + 1;
         if (n == 0) sim.scheduleAt(at, this, WIRE_HEAD_ARRIVES, 0, null);
     }
 
@@ -199,6 +251,7 @@ public final class Port implements EventHandler {
     /** Partial capacity loss: the port serialises at fraction x nominal rate. */
     void setCapacityFraction(double fraction) {
         this.rateBps = Math.max(1L, Math.round(nominalRateBps * fraction));
+        this.psPerByte = exactPsPerByte(rateBps);
     }
 
     void countEcnMark() {

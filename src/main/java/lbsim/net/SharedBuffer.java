@@ -14,6 +14,12 @@ final class SharedBuffer {
     private final long[] ingress;
     private final boolean[] pausedUpstream;
     private long used;
+    // the configuration read on every packet, copied out of the record
+    private final boolean pfc;
+    private final long portBuffer;
+    private final double alpha;
+    private final double pfcAlpha;
+    private final long resumeOffset;
 
     SharedBuffer(SwitchConfig cfg, Port[] ports) {
         this.cfg = cfg;
@@ -32,6 +38,11 @@ final class SharedBuffer {
         // a static per-port buffer with PFC pauses when full and keeps its headroom on top (McClure §4)
         total = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes() * n + (cfg.pfc() ? reserved : 0) : cfg.bufferBytes();
         sharedPool = cfg.pfc() ? Math.max(0, total - reserved) : total;
+        pfc = cfg.pfc();
+        portBuffer = cfg.portBufferBytes();
+        alpha = cfg.alpha();
+        pfcAlpha = cfg.pfcAlpha();
+        resumeOffset = cfg.resumeOffsetBytes() >= 0 ? cfg.resumeOffsetBytes() : 2L * (cfg.mtuBytes() + 64);
     }
 
     /** With PFC: bytes set aside as headroom on every ingress port, and the whole buffer. */
@@ -52,11 +63,11 @@ final class SharedBuffer {
     /** Whether a packet from ingress port {@code in} may join egress queue {@code out}. */
     boolean admit(int in, int out, int bytes, boolean control) {
         if (used + bytes > total) return false;
-        if (!cfg.pfc() && !control) {
-            long limit = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes()
-                    : (long) (cfg.alpha() * (total - used));
+        if (!pfc && !control) {
+            long limit = portBuffer > 0 ? portBuffer
+                    : (long) (alpha * (total - used));
             if (egress[out] + bytes > limit) return false;
-        } else if (cfg.portBufferBytes() > 0 && !control && ingress[in] + bytes > cfg.portBufferBytes() + headroom[in]) {
+        } else if (portBuffer > 0 && !control && ingress[in] + bytes > portBuffer + headroom[in]) {
             // lossless static buffers are per ingress port (PFC pauses per ingress): only a too-small headroom drops
             return false;
         }
@@ -76,17 +87,13 @@ final class SharedBuffer {
     }
 
     private long xoff(int in) {
-        if (cfg.portBufferBytes() > 0) return cfg.portBufferBytes();
-        return (long) (cfg.pfcAlpha() * Math.max(0, sharedPool - used));
-    }
-
-    private long resumeOffset() {
-        return cfg.resumeOffsetBytes() >= 0 ? cfg.resumeOffsetBytes() : 2L * (cfg.mtuBytes() + 64);
+        if (portBuffer > 0) return portBuffer;
+        return (long) (pfcAlpha * Math.max(0, sharedPool - used));
     }
 
     /** After an admission: true if the ingress port just crossed XOFF and must pause upstream. */
     boolean shouldPause(int in) {
-        if (!cfg.pfc() || in < 0 || pausedUpstream[in]) return false;
+        if (!pfc || in < 0 || pausedUpstream[in]) return false;
         if (ingress[in] > xoff(in)) {
             pausedUpstream[in] = true;
             return true;
@@ -96,8 +103,8 @@ final class SharedBuffer {
 
     /** After a departure: true if the ingress port fell below XON and may resume upstream. */
     boolean shouldResume(int in) {
-        if (!cfg.pfc() || in < 0 || !pausedUpstream[in]) return false;
-        if (ingress[in] + resumeOffset() <= xoff(in) || ingress[in] == 0) {
+        if (!pfc || in < 0 || !pausedUpstream[in]) return false;
+        if (ingress[in] + resumeOffset <= xoff(in) || ingress[in] == 0) {
             pausedUpstream[in] = false;
             return true;
         }

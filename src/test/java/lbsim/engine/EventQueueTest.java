@@ -91,6 +91,56 @@ class EventQueueTest {
         checkAgainstReference(ops, 16);
     }
 
+    /**
+     * Like a simulation: events are scheduled after the last popped time, most within a few
+     * wheel buckets, some beyond the wheel window (timeouts), some exactly on bucket and window
+     * edges, some at equal times; a few are scheduled in the "past", which the queue must still
+     * order exactly (they go to the overflow heap).
+     */
+    @Test
+    void simulationLikeDelaysAcrossTheWheelWindowAndItsEdges() {
+        qt().withFixedSeed(11L).withExamples(60)
+                .forAll(integers().between(0, Integer.MAX_VALUE))
+                .checkAssert(seed -> {
+                    SplittableRandom rnd = new SplittableRandom(seed);
+                    EventQueue q = new EventQueue(16);
+                    PriorityQueue<Ref> ref = new PriorityQueue<>(ORDER);
+                    long now = 0;
+                    long seq = 0;
+                    for (int i = 0; i < 4000; i++) {
+                        if (rnd.nextInt(3) == 0 && !ref.isEmpty()) {
+                            Ref want = ref.poll();
+                            assertThat(q.peekTime()).isEqualTo(want.time());
+                            q.pop();
+                            assertPopped(q, want);
+                            now = want.time();
+                        } else {
+                            long d = switch (rnd.nextInt(8)) {
+                                case 0 -> 0;
+                                case 1 -> EventQueue.WIDTH * rnd.nextInt(4) - rnd.nextInt(2);
+                                case 2 -> EventQueue.HORIZON - 1 - (now & (EventQueue.WIDTH - 1)) + rnd.nextInt(3);
+                                case 3 -> EventQueue.HORIZON * rnd.nextInt(1, 40) + rnd.nextInt(5000);
+                                case 4 -> rnd.nextLong(EventQueue.HORIZON * 2);
+                                case 5 -> -rnd.nextLong(Math.min(now, 20_000) + 1); // before the last pop
+                                default -> rnd.nextInt(20_000);
+                            };
+                            long t = Math.max(0, now + d);
+                            q.add(t, seq % 2 == 0 ? H1 : H2, (int) (seq % 7), seq, Long.valueOf(seq));
+                            ref.add(new Ref(t, seq));
+                            seq++;
+                        }
+                        assertThat(q.size()).isEqualTo(ref.size());
+                    }
+                    while (!ref.isEmpty()) {
+                        Ref want = ref.poll();
+                        assertThat(q.peekTime()).isEqualTo(want.time());
+                        q.pop();
+                        assertPopped(q, want);
+                    }
+                    assertThat(q.isEmpty()).isTrue();
+                });
+    }
+
     @Test
     void allEqualTimesPopFifo() {
         EventQueue q = new EventQueue(16);
