@@ -5,7 +5,6 @@ import de.siegmar.fastcsv.writer.LineDelimiter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import lbsim.experiment.BadInputException;
 import lbsim.experiment.Runner;
@@ -35,6 +34,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Output directory (default: out/compare-<scenario name>).")
     Path out;
 
+    @Option(names = "--jobs", description = "Schemes simulated at once (default: all cores). Results do not depend on it.")
+    Integer jobs;
+
     @Override
     public Integer call() throws Exception {
         List<String> names = schemes == null ? Schemes.available() : schemes;
@@ -44,44 +46,85 @@ public final class CompareCommand implements Callable<Integer> {
                         + String.join(", ", Schemes.available()));
             }
         }
-        List<RunResult> results = new ArrayList<>();
-        Path dir = null;
+        int j = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
+        if (j < 1) throw new BadInputException("--jobs: must be at least 1, got " + j);
+        List<Scenario> scenarios = new ArrayList<>();
         for (String s : names) {
             List<String> ov = new ArrayList<>(options.overrides);
             ov.add("load_balancer.scheme=" + s);
-            Scenario sc = file == null ? ScenarioLoader.loadResource("default-compare.yaml", ov, options.seed)
-                    : ScenarioLoader.load(file, ov, options.seed);
-            if (dir == null) dir = out != null ? out : Path.of("out", "compare-" + sc.name());
-            System.err.println("running " + sc.name() + " with " + s + " ...");
-            // later schemes expect about the simulated time the first one needed
-            Runner.Progress progress = ProgressBar.forTerminal(s, results.isEmpty() ? 0 : (long) (results.get(0).simTimeNs() * 1000));
-            RunResult r = Runner.run(sc, progress);
-            if (progress instanceof ProgressBar pb) pb.clear();
-            ResultWriter.write(r, dir.resolve(s));
-            results.add(r);
+            scenarios.add(file == null ? ScenarioLoader.loadResource("default-compare.yaml", ov, options.seed)
+                    : ScenarioLoader.load(file, ov, options.seed));
         }
-        System.out.print(Tables.compare(results));
-        writeCsv(results, dir.resolve("compare.csv"));
-        Report.compare(results, dir);
+        Path dir = out != null ? out : Path.of("out", "compare-" + scenarios.get(0).name());
+        System.err.println("running " + scenarios.get(0).name() + " under " + names.size() + " schemes, " + Math.min(j, names.size())
+                + " at a time ...");
+        RunResult[] results = new RunResult[names.size()];
+        if (j == 1) {
+            for (int i = 0; i < names.size(); i++) {
+                // later schemes expect about the simulated time the first one needed
+                Runner.Progress progress = ProgressBar.forTerminal(names.get(i), i == 0 ? 0 : (long) (results[0].simTimeNs() * 1000));
+                results[i] = Runner.run(scenarios.get(i), progress);
+                if (progress instanceof ProgressBar pb) pb.clear();
+            }
+        } else {
+            runInParallel(scenarios, results, j);
+        }
+        for (int i = 0; i < results.length; i++) ResultWriter.write(results[i], dir.resolve(names.get(i)));
+        List<RunResult> list = List.of(results);
+        System.out.print(Tables.compare(list));
+        writeCsv(list, dir.resolve("compare.csv"));
+        Report.compare(list, dir);
         System.out.println("results in " + dir + " (compare.csv, report.html)");
         return 0;
     }
 
+    /** Each run is independent (its own Simulation); results land in scheme order whatever finishes first. */
+    private static void runInParallel(List<Scenario> scenarios, RunResult[] results, int jobs) throws Exception {
+        ProgressBar pb = ProgressBar.forRuns("compare");
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
+        try {
+            List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+            java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
+            for (int i = 0; i < scenarios.size(); i++) {
+                int k = i;
+                futures.add(pool.submit(() -> {
+                    results[k] = Runner.run(scenarios.get(k), Runner.Progress.NONE);
+                    if (pb != null) pb.runsDone(done.incrementAndGet(), scenarios.size());
+                }));
+            }
+            for (var f : futures) {
+                try {
+                    f.get();
+                } catch (java.util.concurrent.ExecutionException e) {
+                    if (e.getCause() instanceof RuntimeException re) throw re;
+                    throw e;
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+            if (pb != null) pb.clear();
+        }
+    }
+
+    /** One row per scheme: {@code seed} and every scalar summary.json field, flattened with dots as in a sweep's results.csv. */
     static void writeCsv(List<RunResult> results, Path path) throws java.io.IOException {
+        List<java.util.Map<String, String>> rows = new ArrayList<>();
+        java.util.LinkedHashSet<String> columns = new java.util.LinkedHashSet<>();
+        columns.add("scheme");
+        columns.add("seed");
+        for (RunResult r : results) {
+            java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
+            row.put("seed", Long.toString(r.seed()));
+            row.putAll(lbsim.experiment.Sweep.flatten(ScenarioLoader.yaml().readTree(ResultWriter.summaryJson(r))));
+            columns.addAll(row.keySet());
+            rows.add(row);
+        }
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(path)) {
-            csv.writeRecord("scheme", "seed", "completed", "cct_ns", "ideal_cct_ns", "normalised", "flows.count", "flows.fct_ns.mean",
-                    "flows.fct_ns.p50", "flows.fct_ns.p99", "flows.fct_ns.max", "packets.sent", "packets.delivered",
-                    "packets.dropped", "packets.retransmitted", "packets.ecn_marked", "packets.out_of_order", "pfc_pauses",
-                    "max_qps_per_nic", "events", "wall_ms");
-            for (RunResult r : results) {
-                csv.writeRecord(r.scheme(), Long.toString(r.seed()), Boolean.toString(r.completed()),
-                        r.cctNs() == null ? "" : Long.toString(r.cctNs()), Long.toString(r.idealCctNs()),
-                        String.format(Locale.ROOT, "%.4f", r.normalised()), Integer.toString(r.flows().size()),
-                        String.format(Locale.ROOT, "%.1f", r.fct().mean()), Long.toString(r.fct().p50()), Long.toString(r.fct().p99()),
-                        Long.toString(r.fct().max()), Long.toString(r.packetsSent()), Long.toString(r.packetsDelivered()),
-                        Long.toString(r.packetsDropped()), Long.toString(r.packetsRetransmitted()), Long.toString(r.ecnMarked()),
-                        Long.toString(r.outOfOrderPackets()), Long.toString(r.pfcPauses()), Integer.toString(r.maxQpsPerNic()),
-                        Long.toString(r.events()), Long.toString(r.wallMs()));
+            csv.writeRecord(columns);
+            for (var row : rows) {
+                List<String> cells = new ArrayList<>();
+                for (String c : columns) cells.add(row.getOrDefault(c, ""));
+                csv.writeRecord(cells);
             }
         }
     }

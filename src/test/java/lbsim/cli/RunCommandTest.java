@@ -86,6 +86,21 @@ class RunCommandTest {
     }
 
     @Test
+    void compareCsvHasEverySummaryFieldAndDoesNotDependOnJobs() throws Exception {
+        Path one = tmp.resolve("j1");
+        Path two = tmp.resolve("j2");
+        assertThat(exec("compare", scenario(SMALL).toString(), "--schemes", "ecmp,spray-host,drill", "--jobs", "1", "--out",
+                one.toString()).code()).isZero();
+        assertThat(exec("compare", scenario(SMALL).toString(), "--schemes", "ecmp,spray-host,drill", "--jobs", "2", "--out",
+                two.toString()).code()).isZero();
+        String csv = Files.readString(one.resolve("compare.csv"));
+        assertThat(csv.lines().findFirst().orElseThrow()).startsWith("scheme,seed,").contains("normalised", "flows.fct_ns.p99",
+                "packets.dropped", "max_qps_per_nic", "throughput.max_gbps").doesNotContain("wall");
+        assertThat(Files.readString(two.resolve("compare.csv"))).isEqualTo(csv);
+        assertThat(exec("compare", scenario(SMALL).toString(), "--jobs", "0").code()).isEqualTo(2);
+    }
+
+    @Test
     void everyExampleScenarioLoads() throws Exception {
         try (var files = Files.walk(Path.of("examples"))) {
             for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
