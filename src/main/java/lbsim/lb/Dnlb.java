@@ -61,7 +61,8 @@ public final class Dnlb {
         return new Scheme("dnlb", host, sw -> {
             long seed = c.switchSeed(sw, "ecmp");
             Uplinks u = byTor[sw.id];
-            return u == null || u.count() == 0 ? new Ecmp.Hash(seed) : new Leaf(u, dscp, seed);
+            if (u != null && u.count() > 0) return new Leaf(u, dscp, seed);
+            return virtualPerSpine > 1 ? new VirtualSpine(topo, sw.id, virtualPerSpine, dscp, seed) : new Ecmp.Hash(seed);
         });
     }
 
@@ -134,6 +135,46 @@ public final class Dnlb {
         private static boolean contains(int[] a, int v) {
             for (int x : a) if (x == v) return true;
             return false;
+        }
+    }
+
+    /**
+     * A spine split into virtual spines (CTCCL §4.1, VRF): DSCP-marked traffic that arrived on
+     * virtual spine k's link leaves on virtual spine k's link toward the destination leaf, so a
+     * logical uplink stays one path end to end; other traffic, and traffic whose virtual link is
+     * gone, is ECMP-hashed.
+     */
+    public static final class VirtualSpine implements ForwardingStrategy {
+        private final int[] virtualIndex; // per local port: which of the v virtual spines its link belongs to
+        private final int dscp;
+        private final long seed;
+        private final Ecmp.Hash ecmp;
+        private int[] scratch = new int[8];
+
+        public VirtualSpine(Topology topo, int node, int v, int dscp, long seed) {
+            this.dscp = dscp;
+            this.seed = seed;
+            this.ecmp = new Ecmp.Hash(seed);
+            int n = topo.portsOf(node);
+            virtualIndex = new int[n];
+            Map<Integer, List<Integer>> byPeer = new LinkedHashMap<>();
+            for (int i = 0; i < n; i++) byPeer.computeIfAbsent(topo.peerNode(topo.firstPort(node) + i), k -> new ArrayList<>()).add(i);
+            for (List<Integer> bundle : byPeer.values()) {
+                int per = Math.max(1, bundle.size() / v); // Uplinks.of has checked that v divides the leaf bundles
+                for (int j = 0; j < bundle.size(); j++) virtualIndex[bundle.get(j)] = Math.min(v - 1, j / per);
+            }
+        }
+
+        @Override
+        public int choose(Switch sw, Packet p, int[] candidates) {
+            int in = sw.arrivalPort();
+            if (p.dscp != dscp || in < 0) return ecmp.choose(sw, p, candidates);
+            int k = virtualIndex[in];
+            if (scratch.length < candidates.length) scratch = new int[candidates.length];
+            int m = 0;
+            for (int c : candidates) if (virtualIndex[c] == k) scratch[m++] = c;
+            if (m == 0) return ecmp.choose(sw, p, candidates);
+            return m == 1 ? scratch[0] : scratch[EcmpHash.bucket(EcmpHash.hash(seed, p), m)];
         }
     }
 

@@ -12,6 +12,7 @@ public final class Switch extends Node {
     private final SwitchConfig cfg;
     private ForwardingStrategy strategy;
     private boolean forwardHook;
+    private int arrivalPort = -1;       // local port of the packet being routed (for VRF-like strategies)
     private final SplittableRandom ecnRandom;
     private double ecnPmax;
     private long[] ecnKmin;
@@ -55,6 +56,11 @@ public final class Switch extends Node {
         this.forwardHook = strategy != null && strategy.observesForwarding();
     }
 
+    /** The local port the packet now being routed arrived on (valid inside {@link ForwardingStrategy#choose}). */
+    public int arrivalPort() {
+        return arrivalPort;
+    }
+
     public ForwardingStrategy strategy() {
         return strategy;
     }
@@ -81,6 +87,7 @@ public final class Switch extends Node {
     @Override
     protected void receive(Packet p, int in) {
         p.hops++;
+        arrivalPort = in;
         if (strategy.intercept(this, p, in)) return;
         int out = route(p);
         if (out < 0) {

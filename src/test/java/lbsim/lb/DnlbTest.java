@@ -94,6 +94,30 @@ class DnlbTest {
     }
 
     @Test
+    void spinesSplitIntoVirtualSpinesKeepEachLogicalUplinkOnItsOwnDownlink() {
+        // CTCCL §4.1: 2 physical spines x 4 links = 8 virtual spines; 8 hosts per leaf x 1 QP = 8 uplinks (Eq. 4)
+        long size = 40 * 4096;
+        String yaml = """
+                name: vrf
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, parallel_links: 4, hosts_per_leaf: 8, link_gbps: 100}
+                load_balancer: {scheme: dnlb, qps: 1, virtual_spines_per_spine: 4}
+                """ + shift(16, 8, size);
+        RunResult r = Scenarios.run(yaml);
+        Scenarios.assertConserved(r);
+        // every downlink member from a spine to a leaf carries the same bytes as the matching uplink member into it
+        for (int s = 0; s < 2; s++) {
+            for (int k = 0; k < 4; k++) {
+                String link = "leaf0-spine" + s + "/" + k;
+                long up = r.links().stream().filter(l -> l.link().equals(link) && l.from().equals("leaf0")).mapToLong(LinkRecord::bytes).sum();
+                String back = "leaf1-spine" + s + "/" + k;
+                String spine = "spine" + s;
+                long down = r.links().stream().filter(l -> l.link().equals(back) && l.from().equals(spine)).mapToLong(LinkRecord::bytes).sum();
+                assertThat(down).as(back).isEqualTo(up);
+            }
+        }
+    }
+
+    @Test
     void trafficWithoutTheDscpAndDeadTargetsUseEcmp() {
         // leaf with 4 uplinks (local ports 4..7); hosts on ports 0..3
         Dnlb.Uplinks up = new Dnlb.Uplinks(new int[][] {{4}, {5}, {6}, {7}});
