@@ -24,8 +24,9 @@ import lbsim.transport.Transport;
  *       one ECMP QP each. The other flows' QPs start in random order, each after a uniform
  *       random delay in [0, {@code start_jitter_ns}] (Algorithm 1, {@code flowArrival}).</li>
  *   <li>Path assignment (§3.2): per destination ToR, {@link EtherealAssignment#assign} over the
- *       source's good path IDs ({@link Routing#pathIds}); each piece is its own QP with a source
- *       route. The receiver copies the reverse path ID into ACKs, so ACKs retrace the links.</li>
+ *       source's good path IDs ({@link Routing#pathIds}: switch-level paths, so s counts next-hop
+ *       switches, not members of link bundles, which the switches hash like a LAG); each piece is
+ *       its own QP with a source route. The receiver copies the reverse path ID into ACKs, so ACKs retrace the links.</li>
  *   <li>Failures (§3.3): on a QP timeout (Go-Back-N is done by the QP) the QP moves to a random
  *       good path and the old path ID is marked bad for this source host for {@code bad_path_ms};
  *       later batches use good paths only (all paths if none is good).</li>

@@ -25,6 +25,7 @@ public final class Switch extends Node {
     private int[][] groups;
     private final int[] staticGroupByTor;
     private final int[][] staticGroups;
+    private final int[][][] staticBundles; // per static group: ports per next-hop switch (LAG members)
 
     Switch(Network net, int id, SwitchConfig cfg, int[] hostTorIndex, int[] torPortToHost) {
         super(net, id);
@@ -35,6 +36,7 @@ public final class Switch extends Node {
         var routing = net.topology().routing();
         this.staticGroupByTor = routing.groupByTor(id);
         this.staticGroups = routing.groupsOf(id);
+        this.staticBundles = routing.bundlesOf(id);
         this.groupByTor = staticGroupByTor;
         this.groups = staticGroups;
         this.ecnRandom = net.sim().random().stream("ecn." + net.topology().nodeName(id));
@@ -213,11 +215,14 @@ public final class Switch extends Node {
         int dstTor = hostTorIndex[p.dst];
         if (dstTor == selfTor) return torPortToHost[p.dst];
         if (p.sourceRouted) {
-            int[] g = staticGroups[staticGroupByTor[dstTor]];
-            if (g.length == 1) return g[0];
-            int choice = ((p.pathId >>> p.routeShift) & 0xFF) % g.length;
-            p.routeShift += 8;
-            return g[choice];
+            // the path ID picks the next-hop switch; the member of its bundle is the switch's hash (a LAG)
+            int[][] b = staticBundles[staticGroupByTor[dstTor]];
+            int[] m = b[0];
+            if (b.length > 1) {
+                m = b[((p.pathId >>> p.routeShift) & 0xFF) % b.length];
+                p.routeShift += 8;
+            }
+            return m.length == 1 ? m[0] : strategy.choose(this, p, m);
         }
         int[] g = groups[groupByTor[dstTor]];
         if (g.length == 1) return g[0];

@@ -16,6 +16,12 @@ import java.util.Map;
  * the byte, modulo the group size, picks the member (Ethereal §3: the 16-bit path ID's first
  * byte is read at the ToR, the second at the spine). Groups list ports in port order, so the
  * numbering is stable for a given topology.
+ *
+ * <p>Path IDs name switch-level paths: the byte picks the next-hop switch, i.e. a bundle (the
+ * group's ports to one peer, in order of first appearance; a LAG of {@code parallel_links}
+ * members). The member inside a bundle is not part of the path ID; the switch hashes it
+ * (Ethereal §3 chooses among spines/uplinks, not among members of a link bundle). Without
+ * parallel links every bundle has one member, so path IDs are the group indices as before.
  */
 public final class Routing {
     private final Topology topo;
@@ -23,6 +29,8 @@ public final class Routing {
     private final int[][] groupByTor;
     /** Per switch: distinct groups of local port indices. */
     private final int[][][] groups;
+    /** Per switch, per group: the group's ports split into bundles (ports to the same peer). */
+    private final int[][][][] bundles;
     /** Per host: local index of the port at its ToR that leads to it. */
     private final int[] torPortToHost;
 
@@ -36,6 +44,7 @@ public final class Routing {
         int tors = topo.torCount();
         groupByTor = new int[switches][tors];
         groups = new int[switches][][];
+        bundles = new int[switches][][][];
         torPortToHost = new int[hosts];
         for (int h = 0; h < hosts; h++) torPortToHost[h] = topo.localIndex(topo.portPeer(topo.hostPort(h)));
 
@@ -72,7 +81,21 @@ public final class Routing {
                 groupByTor[s][t] = id;
             }
             groups[s] = list.toArray(new int[0][]);
+            bundles[s] = new int[groups[s].length][][];
+            for (int gi = 0; gi < groups[s].length; gi++) bundles[s][gi] = bundle(node, groups[s][gi]);
         }
+    }
+
+    /** Splits a group of local ports into bundles: ports to the same peer, peers in order of first appearance. */
+    private int[][] bundle(int node, int[] group) {
+        Map<Integer, IntArrayList> byPeer = new java.util.LinkedHashMap<>();
+        for (int local : group) {
+            byPeer.computeIfAbsent(topo.peerNode(topo.firstPort(node) + local), k -> new IntArrayList()).add(local);
+        }
+        int[][] out = new int[byPeer.size()][];
+        int i = 0;
+        for (IntArrayList l : byPeer.values()) out[i++] = l.toIntArray();
+        return out;
     }
 
     /** Hop distances from a ToR to every switch (index node - hosts), over switches only. */
@@ -107,6 +130,18 @@ public final class Routing {
         return groupByTor[switchNode - topo.hostCount()][torIndex];
     }
 
+    /** Bundles of one switch, indexed by group id: per next-hop switch, the local ports (LAG members) to it. */
+    public int[][][] bundlesOf(int switchNode) {
+        return bundles[switchNode - topo.hostCount()];
+    }
+
+    /** Static (all links up) next-hop bundles a switch uses toward a host (one per next-hop node). */
+    public int[][] nextBundles(int switchNode, int dstHost) {
+        int tor = topo.hostTor(dstHost);
+        if (tor == switchNode) return new int[][] {{torPortToHost[dstHost]}};
+        return bundlesOf(switchNode)[groupToward(switchNode, topo.torIndex(tor))];
+    }
+
     public int[] groupByTor(int switchNode) {
         return groupByTor[switchNode - topo.hostCount()];
     }
@@ -127,12 +162,12 @@ public final class Routing {
         return groupsOf(switchNode)[groupToward(switchNode, topo.torIndex(tor))];
     }
 
-    /** Number of distinct source routes between the ToRs of two hosts. */
+    /** Number of distinct switch-level source routes between the ToRs of two hosts. */
     public int pathCount(int srcHost, int dstHost) {
         return pathIds(srcHost, dstHost).length;
     }
 
-    /** All path IDs between two hosts' ToRs in stable order (one when they share a ToR). */
+    /** All path IDs (switch-level paths) between two hosts' ToRs in stable order (one when they share a ToR). */
     public int[] pathIds(int srcHost, int dstHost) {
         IntArrayList out = new IntArrayList();
         enumerate(topo.hostTor(srcHost), dstHost, 0, 0, out);
@@ -144,30 +179,33 @@ public final class Routing {
             out.add(idSoFar);
             return;
         }
-        int[] g = nextHops(node, dstHost);
-        if (g.length == 1) {
-            enumerate(topo.peerNode(topo.firstPort(node) + g[0]), dstHost, idSoFar, shift, out);
+        int[][] b = nextBundles(node, dstHost);
+        if (b.length == 1) {
+            enumerate(topo.peerNode(topo.firstPort(node) + b[0][0]), dstHost, idSoFar, shift, out);
             return;
         }
         if (shift >= 32) throw new IllegalStateException("path longer than a 32-bit path ID can name");
-        for (int i = 0; i < g.length; i++) {
-            enumerate(topo.peerNode(topo.firstPort(node) + g[i]), dstHost, idSoFar | (i << shift), shift + 8, out);
+        for (int i = 0; i < b.length; i++) {
+            enumerate(topo.peerNode(topo.firstPort(node) + b[i][0]), dstHost, idSoFar | (i << shift), shift + 8, out);
         }
     }
 
-    /** Global egress ports (switch hops, then the ToR's port to the host) a source route takes. */
+    /**
+     * Global egress ports (switch hops, then the ToR's port to the host) a source route takes;
+     * on a bundle the first member stands for the bundle (switches hash the actual member).
+     */
     public int[] pathPorts(int srcHost, int dstHost, int pathId) {
         IntArrayList ports = new IntArrayList();
         int node = topo.hostTor(srcHost);
         int id = pathId;
         while (true) {
-            int[] g = nextHops(node, dstHost);
+            int[][] b = nextBundles(node, dstHost);
             int choice = 0;
-            if (g.length > 1) {
-                choice = (id & 0xFF) % g.length;
+            if (b.length > 1) {
+                choice = (id & 0xFF) % b.length;
                 id >>>= 8;
             }
-            int port = topo.firstPort(node) + g[choice];
+            int port = topo.firstPort(node) + b[choice][0];
             ports.add(port);
             if (node == topo.hostTor(dstHost)) break;
             node = topo.peerNode(port);
@@ -184,11 +222,11 @@ public final class Routing {
         for (int i = fwd.length - 2; i >= 0; i--) {
             int rev = topo.portPeer(fwd[i]);
             int node = topo.portOwner(rev);
-            int[] g = nextHops(node, srcHost);
-            if (g.length > 1) {
+            int[][] b = nextBundles(node, srcHost);
+            if (b.length > 1) {
                 int local = topo.localIndex(rev);
                 int idx = -1;
-                for (int j = 0; j < g.length; j++) if (g[j] == local) idx = j;
+                for (int j = 0; j < b.length; j++) for (int m : b[j]) if (m == local) idx = j;
                 if (idx < 0) throw new IllegalStateException("reverse hop not on a shortest path");
                 id |= idx << shift;
                 shift += 8;

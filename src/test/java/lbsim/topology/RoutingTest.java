@@ -27,7 +27,15 @@ class RoutingTest {
                 assertThat(t.tier(t.peerNode(t.firstPort(leaf0) + local))).isEqualTo(Tier.AGG);
             }
             assertThat(r.pathCount(0, 1)).isEqualTo(1);
-            assertThat(r.pathIds(0, 5)).hasSize(4 * parallel * parallel);
+            // path IDs name switch-level paths: one per spine; the bundle member is hashed by the switch
+            assertThat(r.pathIds(0, 5)).hasSize(4);
+            assertThat(r.nextBundles(leaf0, 5).length).isEqualTo(4);
+            for (int[] b : r.nextBundles(leaf0, 5)) assertThat(b).hasSize(parallel);
+            for (int id : r.pathIds(0, 5)) {
+                int[] ports = r.pathPorts(0, 5, id);
+                assertThat(t.portOwner(t.portPeer(r.pathPorts(5, 0, r.reversePathId(0, 5, id))[0])))
+                        .as("ACK goes through the spine the data crossed").isEqualTo(t.portOwner(ports[1]));
+            }
         }
         assertThat(TopologyTest.leafSpine(2, 8, 1, 1).routing().pathCount(0, 1)).isEqualTo(8);
     }

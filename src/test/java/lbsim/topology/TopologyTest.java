@@ -87,8 +87,9 @@ class TopologyTest {
         int agg0 = t.nodeId("agg0");
         assertThat(r.nextHops(agg0, 511)).hasSize(4 * 4);         // 4 cores of its plane x 4 links
         assertThat(r.nextHops(agg0, 16)).hasSize(4);              // down to a ToR of its pod: one bundle
-        assertThat(r.pathCount(0, 511)).isEqualTo(16 * 16 * 4 * 4);
-        assertThat(r.pathCount(0, 16)).isEqualTo(16 * 4);
+        // path IDs name switch-level paths (Ethereal §3): 4 aggs x 4 cores; bundle members are hashed
+        assertThat(r.pathCount(0, 511)).isEqualTo(4 * 4);
+        assertThat(r.pathCount(0, 16)).isEqualTo(4);
         assertThat(r.pathCount(0, 1)).isEqualTo(1);
     }
 
