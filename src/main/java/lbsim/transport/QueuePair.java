@@ -230,35 +230,19 @@ public final class QueuePair extends NicClient implements EventHandler {
         // SACKed packets have left the network, so they do not count against the window
         long inflight = bytesOf(sndUna, sndNxt) - sackedCount * mtu;
         if (!cc.windowAllows(inflight, wire)) return null;
-        long now = sim.now();
-        if (nextSendPs > now) {
+        if (nextSendPs > sim.now()) {
             if (!wakePending) {
                 wakePending = true;
                 sim.scheduleAt(nextSendPs, this, EV_WAKE, 0, null);
             }
             return null;
         }
-        Packet p = tr.network().newPacket();
-        p.kind = Packet.DATA;
-        p.priority = Packet.PRIO_DATA;
-        p.src = srcHost.id;
-        p.dst = dstHost.id;
-        p.qp = id;
-        p.seq = sndNxt;
-        p.payloadBytes = payload;
-        p.wireBytes = wire;
-        p.sentAtPs = now;
         if (sndNxt < highestSent) {
             retransmitted++;
         } else {
             highestSent = sndNxt + 1;
         }
-        sndNxt++;
-        long rate = Math.min(cc.rateBps(), rateCapBps);
-        nextSendPs = rate < lineRateBps ? now + wire * 8_000_000_000_000L / rate : now;
-        policy.beforeSend(this, p);
-        armRto();
-        return p;
+        return emit(sndNxt++, payload, wire);
     }
 
     private void armRto() {
@@ -511,7 +495,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         p.payloadBytes = payload;
         p.wireBytes = wire;
         p.sentAtPs = now;
-        long rate = cc.rateBps();
+        long rate = Math.min(cc.rateBps(), rateCapBps); // a scheme's per-QP cap (ParaLet: line rate / m) holds on every path
         nextSendPs = rate < lineRateBps ? now + wire * 8_000_000_000_000L / rate : now;
         policy.beforeSend(this, p);
         armRto();

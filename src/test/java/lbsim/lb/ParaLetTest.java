@@ -203,5 +203,10 @@ class ParaLetTest {
         // a single slot capped at 1/8 of the line would take 8 times as long: the cap is per slot
         RunResult capped = Scenarios.run(lone.replace("m: 8", "m: 8, flowlet_bytes: 4000000"));
         assertThat(capped.flows().get(0).fctNs()).isGreaterThan(7 * lineNs);
+        // and under every loss recovery (the selective and coded senders pace through the same cap)
+        for (String lr : lbsim.transport.LossRecoveries.IMPLEMENTED) {
+            RunResult c = Scenarios.run(lone.replace("m: 8", "m: 8, flowlet_bytes: 4000000"), "transport.loss_recovery=" + lr);
+            assertThat(c.flows().get(0).fctNs()).as(lr).isGreaterThan(7 * lineNs);
+        }
     }
 }
