@@ -61,12 +61,29 @@ public final class FlowMetrics {
         return String.format(Locale.ROOT, "%.0f%s", b, unit[u]);
     }
 
-    /** The run's total-throughput series (host-facing switch ports, {@link ThroughputSeries}) as a chart series in us. */
+    /** Most points a throughput chart gets: longer series are averaged over consecutive intervals. */
+    static final int MAX_THROUGHPUT_POINTS = 1000;
+
+    /**
+     * The run's total-throughput series (host-facing switch ports, {@link ThroughputSeries}) as a chart
+     * series in us; a long run's intervals are averaged in groups so the chart stays at most
+     * {@link #MAX_THROUGHPUT_POINTS} points (the mean over the run is unchanged).
+     */
     public static Series throughput(String name, ThroughputSeries t) {
         int n = t.gbps().length;
-        double[] x = new double[n];
-        for (int i = 0; i < n; i++) x[i] = (i + 0.5) * t.intervalNs() / 1e3;
-        return new Series(name, x, t.gbps().clone());
+        int group = Math.max(1, (n + MAX_THROUGHPUT_POINTS - 1) / MAX_THROUGHPUT_POINTS);
+        int points = (n + group - 1) / group;
+        double[] x = new double[points];
+        double[] y = new double[points];
+        for (int i = 0; i < points; i++) {
+            int from = i * group;
+            int to = Math.min(n, from + group);
+            double sum = 0;
+            for (int j = from; j < to; j++) sum += t.gbps()[j];
+            y[i] = sum / (to - from);
+            x[i] = (from + to) / 2.0 * t.intervalNs() / 1e3;
+        }
+        return new Series(name, x, y);
     }
 
     /** A histogram (number of NICs per QP count) as one bar group; categories sorted by count. */

@@ -36,6 +36,18 @@ class FlowMetricsTest {
     }
 
     @Test
+    void aLongThroughputSeriesIsAveragedDownForTheChart() {
+        double[] g = new double[250_001];
+        for (int i = 0; i < g.length; i++) g[i] = i % 2 == 0 ? 100 : 300;
+        Series s = FlowMetrics.throughput("x", new ThroughputSeries(10_000, g));
+        assertThat(s.size()).isLessThanOrEqualTo(FlowMetrics.MAX_THROUGHPUT_POINTS);
+        double area = 0;
+        int group = (g.length + FlowMetrics.MAX_THROUGHPUT_POINTS - 1) / FlowMetrics.MAX_THROUGHPUT_POINTS;
+        for (int i = 0; i < s.size(); i++) area += s.y()[i] * Math.min(group, g.length - i * group);
+        assertThat(area / g.length).isCloseTo(200, within(0.01));
+    }
+
+    @Test
     void qpHistogramCountsNicsThatOpenedQps() {
         BarGroup h = FlowMetrics.qpHistogram("s", new int[] {2, 2, 0, 32});
         assertThat(h.bars()).containsExactly(new Bar("2", 2, 0), new Bar("32", 1, 0));
