@@ -276,19 +276,14 @@ public final class Runner {
             if (prev != null && prev != h && sameTorPair < 0) sameTorPair = h;
         }
         long best = Long.MAX_VALUE;
-        if (sameTorPair >= 0) best = pathLatencyPs(topo, byTor.get(topo.hostTor(sameTorPair)), sameTorPair);
+        if (sameTorPair >= 0) best = topo.pathLatencyPs(byTor.get(topo.hostTor(sameTorPair)), sameTorPair);
         Integer[] reps = byTor.values().toArray(new Integer[0]);
         for (int i = 0; i < reps.length; i++) {
-            for (int j = i + 1; j < reps.length; j++) best = Math.min(best, pathLatencyPs(topo, reps[i], reps[j]));
+            for (int j = i + 1; j < reps.length; j++) best = Math.min(best, topo.pathLatencyPs(reps[i], reps[j]));
         }
         return best == Long.MAX_VALUE ? 0 : best;
     }
 
-    private static long pathLatencyPs(Topology topo, int src, int dst) {
-        long lat = topo.portLatencyPs(topo.hostPort(src));
-        for (int p : topo.routing().pathPorts(src, dst, 0)) lat += topo.portLatencyPs(p);
-        return lat;
-    }
 
     /** The host scheme's own counters (summary.json {@code lb}), empty for most schemes. */
     private static void addHostCounters(Transport transport, java.util.Map<String, Long> m) {
@@ -313,7 +308,7 @@ public final class Runner {
             return Math.round(worst / 1000.0);
         }
         long oneWayPs = Long.MAX_VALUE;
-        for (FlowSpec f : graph.flows()) oneWayPs = Math.min(oneWayPs, pathLatencyPs(topo, f.src(), f.dst()));
+        for (FlowSpec f : graph.flows()) oneWayPs = Math.min(oneWayPs, topo.pathLatencyPs(f.src(), f.dst()));
         if (oneWayPs == Long.MAX_VALUE) oneWayPs = 0;
         int mtu = sc.topology().mtuBytes();
         int hdr = sc.transport().headerBytes();

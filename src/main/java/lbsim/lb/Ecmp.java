@@ -15,6 +15,20 @@ public final class Ecmp {
     public static final int SPORT_MIN = 0xC000;
     public static final int SPORT_RANGE = 0x4000;
 
+    /** A uniformly random RoCE source port (entropy) from [SPORT_MIN, SPORT_MIN + SPORT_RANGE). */
+    static int randomPort(SplittableRandom random) {
+        return SPORT_MIN + random.nextInt(SPORT_RANGE);
+    }
+
+    /** A random source port other than {@code current}: a repath that really moves the flow label. */
+    static int otherPort(SplittableRandom random, int current) {
+        int port;
+        do {
+            port = randomPort(random);
+        } while (port == current);
+        return port;
+    }
+
     private Ecmp() {}
 
     /** Key {@code qp_ports} of ecmp / mprdma: a fresh random port per QP, or one per connection and QP index. */
@@ -45,7 +59,7 @@ public final class Ecmp {
         @Override
         public void initQp(QueuePair qp) {
             if (!perConnection) {
-                qp.setSport(SPORT_MIN + random.nextInt(SPORT_RANGE));
+                qp.setSport(randomPort(random));
                 return;
             }
             int index = qp.flow().qps().indexOf(qp);

@@ -53,7 +53,7 @@ public final class FlowBender implements PathPolicy {
         State s = new State();
         if (rttSignal) s.basePs = UnloadedRtt.of(qp);
         qp.setSchemeState(s);
-        qp.setSport(Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE));
+        qp.setSport(Ecmp.randomPort(random));
     }
 
     @Override
@@ -102,11 +102,7 @@ public final class FlowBender implements PathPolicy {
     }
 
     private void move(QueuePair qp) {
-        int port;
-        do {
-            port = Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE);
-        } while (port == qp.sport());
-        qp.setSport(port);
+        qp.setSport(Ecmp.otherPort(random, qp.sport()));
     }
 
     @Override

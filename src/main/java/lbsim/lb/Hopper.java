@@ -98,7 +98,7 @@ public final class Hopper implements PathPolicy {
     }
 
     private int randomPort() {
-        return Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE);
+        return Ecmp.randomPort(random);
     }
 
     @Override

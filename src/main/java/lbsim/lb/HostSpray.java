@@ -19,12 +19,12 @@ public final class HostSpray implements PathPolicy {
 
     @Override
     public void initQp(QueuePair qp) {
-        qp.setSport(Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE));
+        qp.setSport(Ecmp.randomPort(random));
     }
 
     @Override
     public void beforeSend(QueuePair qp, Packet p) {
-        p.sport = Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE);
+        p.sport = Ecmp.randomPort(random);
     }
 
     @Override

@@ -59,7 +59,7 @@ public final class Plb implements PathPolicy {
     @Override
     public void initQp(QueuePair qp) {
         qp.setSchemeState(new State());
-        qp.setSport(Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE));
+        qp.setSport(Ecmp.randomPort(random));
     }
 
     @Override
@@ -119,11 +119,7 @@ public final class Plb implements PathPolicy {
     }
 
     private void repath(QueuePair qp) {
-        int port;
-        do {
-            port = Ecmp.SPORT_MIN + random.nextInt(Ecmp.SPORT_RANGE);
-        } while (port == qp.sport());
-        qp.setSport(port);
+        qp.setSport(Ecmp.otherPort(random, qp.sport()));
     }
 
     @Override

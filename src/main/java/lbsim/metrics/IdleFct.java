@@ -29,13 +29,9 @@ public final class IdleFct {
         int[] sw = topo.routing().pathPorts(src, dst, 0);
         int hops = sw.length + 1;
         long[] rate = new long[hops];
-        long lat = 0;
+        long lat = topo.pathLatencyPs(src, dst);
         rate[0] = topo.portRateBps(topo.hostPort(src));
-        lat += topo.portLatencyPs(topo.hostPort(src));
-        for (int i = 0; i < sw.length; i++) {
-            rate[i + 1] = topo.portRateBps(sw[i]);
-            lat += topo.portLatencyPs(sw[i]);
-        }
+        for (int i = 0; i < sw.length; i++) rate[i + 1] = topo.portRateBps(sw[i]);
         long n = (sizeBytes + mtu - 1) / mtu;
         long last = sizeBytes - (n - 1) * mtu + header;
         long full = (long) mtu + header;

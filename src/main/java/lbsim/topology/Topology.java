@@ -140,6 +140,13 @@ public final class Topology {
     /** Routing with every link up (the static tables source routes use). */
     public Routing routing() { return routing; }
 
+    /** Propagation from host {@code src} to host {@code dst} over their first equal-cost path (NIC link included). */
+    public long pathLatencyPs(int src, int dst) {
+        long lat = portLatencyPs(hostPort(src));
+        for (int p : routing.pathPorts(src, dst, 0)) lat += portLatencyPs(p);
+        return lat;
+    }
+
     /** Routing recomputed on the fabric without the given links (after failure detection). */
     public Routing routingAvoiding(boolean[] linkDown) { return new Routing(this, linkDown); }
 
