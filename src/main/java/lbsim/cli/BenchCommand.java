@@ -36,11 +36,23 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--traffic", description = "An htsim connection-matrix file (.cm) to run on the fat-tree that fits its host count instead of lbsim's own permutation.")
     Path traffic;
 
+    @Option(names = "--scenario", description = "Time this scenario file (as written, its own seed) instead of the reference scenarios.")
+    Path scenario;
+
     @Option(names = "--repeat", defaultValue = "1", description = "Run each scenario N times and report the best wall and the best CPU time.")
     int repeat;
 
-    /** A reference scenario: name and YAML. */
-    record Case(String name, String yaml) {}
+    /** A reference scenario (name and YAML) or a user's scenario file. */
+    record Case(String name, String yaml, Path file) {
+        Case(String name, String yaml) {
+            this(name, yaml, null);
+        }
+
+        Scenario scenario() {
+            return file != null ? ScenarioLoader.load(file, List.of(), null)
+                    : ScenarioLoader.parse("(bench " + name + ")", yaml, null, List.of(), null);
+        }
+    }
 
     static List<Case> cases(boolean longTier, Path traffic) {
         List<Case> out = new ArrayList<>();
@@ -61,6 +73,10 @@ public final class BenchCommand implements Callable<Integer> {
                             + "workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: 16777216}\n"));
         }
         return out;
+    }
+
+    private static Case fileCase(Path file) {
+        return new Case(file.toString(), null, file);
     }
 
     /** The k of the k-ary fat-tree whose k^3/4 hosts match the file's "Nodes N" header. */
@@ -85,12 +101,15 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (repeat < 1) throw new BadInputException("--repeat: must be at least 1, got " + repeat);
         List<Map<String, Object>> rows = new ArrayList<>();
-        List<Case> cases = cases(longTier, traffic);
+        if (scenario != null && (traffic != null || longTier)) {
+            throw new BadInputException("--scenario: cannot be combined with --traffic or --long");
+        }
+        List<Case> cases = scenario != null ? List.of(fileCase(scenario)) : cases(longTier, traffic);
         // one unreported run first, so the JIT has compiled the hot path before we time anything
-        Runner.run(ScenarioLoader.parse("(bench warm-up)", cases.get(0).yaml(), null, List.of(), null), Runner.Progress.NONE);
+        Runner.run(cases.get(0).scenario(), Runner.Progress.NONE);
         for (Case c : cases) {
             if (only != null && !c.name().contains(only)) continue;
-            Scenario sc = ScenarioLoader.parse("(bench " + c.name() + ")", c.yaml(), null, List.of(), null);
+            Scenario sc = c.scenario();
             if (format.equals("text")) System.err.println("running " + c.name() + " ...");
             resetPeaks();
             // best of --repeat runs, separately for wall and CPU time (other processes only ever add time)
