@@ -49,6 +49,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     private boolean senderDone;
     private long retransmitted;
     private long timeouts;
+    private int backoffs;           // timeouts in a row without progress (RtoBackoff)
     private long lastRttPs = -1;
     private long[] sackedBitmap;    // spraying senders: packets the receiver holds beyond a gap
     private long sackedCount;
@@ -121,6 +122,8 @@ public final class QueuePair extends NicClient implements EventHandler {
     public int pathChanges() { return pathChanges; }
     public long retransmittedPackets() { return retransmitted; }
     public long timeouts() { return timeouts; }
+    /** The retransmission timeout the QP would arm now (after any backoff). */
+    public long currentRtoPs() { return rtoPs(); }
     public long outOfOrderArrivals() { return outOfOrderArrivals; }
     public long lastRttPs() { return lastRttPs; }
     public long highestSent() { return highestSent; }
@@ -250,7 +253,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     }
 
     private long rtoPs() {
-        return recovery.timeoutPs(this, tr.config().timeoutPs());
+        return tr.config().rtoBackoff().timeoutPs(recovery.timeoutPs(this, tr.config().timeoutPs()), backoffs);
     }
 
     /** Moves the timer deadline; the pending event is checked lazily unless the deadline moved earlier. */
@@ -295,6 +298,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             newly = bytesOf(sndUna, cum);
             sndUna = cum;
             if (sndNxt < sndUna) sndNxt = sndUna;
+            backoffs = 0; // forward progress ends a backoff
             rtoDeadline = now + rtoPs();
             if (rtoPending && rtoDeadline < rtoScheduledPs) setRtoDeadline(rtoDeadline); // a shorter RTO now (IRN)
         }
@@ -344,6 +348,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             return;
         }
         timeouts++;
+        if (backoffs < Integer.MAX_VALUE) backoffs++;
         recovery.onTimeout(this);
         cc.onTimeout();
         policy.onTimeout(this);
