@@ -88,7 +88,10 @@ public final class Schemes {
             double delta = p.doubleValue("delta_rtt", 0.8, 0.0, 1.0);
             double delay = p.doubleValue("switch_delay", 1.0, 0.0, 1e3);
             double baseUs = p.doubleValue("base_rtt_us", 0.0, 0.0, 1e9);
-            return c -> new Scheme("hopper", new Hopper(c.random("hopper"), alpha, thProbe, thCong, ttl, delta, delay, baseUs),
+            // 0: one ACK-sized probe packet; the §4.2.1 testbed probes with 10 KB chunks
+            int probeBytes = p.intValue("probe_bytes", 0, 0, 1 << 24);
+            return c -> new Scheme("hopper", new Hopper(c.random("hopper"), alpha, thProbe, thCong, ttl, delta, delay, baseUs,
+                    probeBytes),
                     ecmpSwitches(c));
         });
     }

@@ -134,6 +134,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     public CongestionControl congestionControl() { return cc; }
     public long now() { return sim.now(); }
     public long lineRateBps() { return lineRateBps; }
+    public int mtuBytes() { return mtu; }
     public Transport transport() { return tr; }
 
     /** Holds this QP's next data packet until {@code timePs} (Hopper's delayed path switch). */
@@ -143,13 +144,19 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** Sends a small probe on source port {@code probeSport} at data priority; the receiver echoes it as PROBE_ACK. */
     public void sendProbe(int probeSport) {
+        sendProbe(probeSport, 0);
+    }
+
+    /** A probe packet carrying {@code payloadBytes} (at most one MTU; 0 = ACK-sized); echoed as an ACK-sized PROBE_ACK. */
+    public void sendProbe(int probeSport, int payloadBytes) {
+        if (payloadBytes < 0 || payloadBytes > mtu) throw new IllegalArgumentException("probe payload not in [0, MTU]: " + payloadBytes);
         Packet p = tr.network().newPacket();
         p.kind = Packet.PROBE;
         p.src = srcHost.id;
         p.dst = dstHost.id;
         p.qp = id;
         p.seq = sndNxt;
-        p.wireBytes = tr.config().ackBytes();
+        p.wireBytes = payloadBytes > 0 ? payloadBytes + tr.config().headerBytes() : tr.config().ackBytes();
         p.sentAtPs = sim.now();
         p.sport = probeSport;
         p.ecnCapable = false;

@@ -69,6 +69,29 @@ class HopperTest {
         assertThat(idle.lbCounters()).containsEntry("probes", 0L).containsEntry("path_switches", 0L);
     }
 
+    /**
+     * The flow's spine0 path runs at 10 % (10 Gbps) and queues; spine1 is an idle 1 Gbps path. An ACK-sized probe
+     * crosses spine1 in about the unloaded RTT, so Hopper moves onto the slow path; a 10 KB probe (the §4.2.1
+     * testbed's) spends 2 x 82 us serialising on its 1G hops, so Hopper stays, and the flow finishes sooner.
+     */
+    @Test
+    void dataCarryingProbesSeeASlowIdlePathThatAckSizedProbesMiss() {
+        String slow = PlbTest.DEGRADED.replace("link_gbps: 100}", "link_gbps: 100, link_overrides: [{links: \"leaf*-spine1\", gbps: 1}]}")
+                + "load_balancer: {scheme: hopper}\n";
+        for (String seed : new String[] {"seed=1", "seed=2"}) {
+            RunResult ack = Scenarios.run(slow, seed);
+            RunResult data = Scenarios.run(slow, seed, "load_balancer.probe_bytes=10240");
+            Scenarios.assertConserved(data);
+            // precondition: the flow starts on the degraded spine
+            assertThat(Scenarios.bytes(ack, "leaf0", "spine0")).as(seed).isGreaterThan(1_000_000);
+            long probes = data.lbCounters().get("probes");
+            assertThat(probes % 3).as("three packets per 10 KB probe").isZero();
+            assertThat(data.lbCounters().get("probe_acks")).isLessThanOrEqualTo(probes);
+            assertThat(data.lbCounters().get("path_switches")).as(seed).isLessThan(ack.lbCounters().get("path_switches"));
+            assertThat(fct(data)).as(seed).isLessThan(fct(ack));
+        }
+    }
+
     @Test
     void theLinearEstimateExtrapolatesTheEpochsRttTrendOverThePacketsInFlight() {
         Hopper h = new Hopper(null, 1.0, 1.5, 2.5, 4.0, 0.8, 1.0, 10);
