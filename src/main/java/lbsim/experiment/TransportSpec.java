@@ -14,6 +14,9 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                             double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
                             RtoBackoff rtoBackoff) {
 
+    /** {@code irn_nack}: NACK every out-of-order arrival (IRN) or only those beyond the window (Hopper §4.1.1). */
+    static final List<String> IRN_NACK = List.of("every", "beyond-window");
+
     static TransportSpec from(Section s) {
         List<String> ccs = new ArrayList<>(CongestionControls.NAMES);
         String cc = s.string("cc", "dctcp");
@@ -35,7 +38,8 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 new RecoveryParams(s.intValue("irn_window_packets", 30, 0, 1 << 30),
                         s.longValue("irn_rto_low_us", 100, 1, 100_000_000L) * 1_000_000L,
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
-                        s.doubleValue("erasure_overhead", 0.0, 0, 10), 0),
+                        s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
+                        s.choice("irn_nack", "every", IRN_NACK).equals("every")),
                 backoff(s, timeoutUs));
         s.finish();
         return t;

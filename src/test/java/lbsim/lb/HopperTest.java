@@ -3,6 +3,7 @@ package lbsim.lb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.Map;
 import lbsim.experiment.Scenarios;
 import lbsim.metrics.ResultWriter;
@@ -58,6 +59,30 @@ class HopperTest {
         assertThat(immediate.lbCounters().get("path_switches")).isPositive();
         assertThat(immediate.outOfOrderPackets()).as("new-path packets overtake the old queue").isGreaterThan(20);
         assertThat(delayed.outOfOrderPackets()).isLessThan(immediate.outOfOrderPackets() / 10);
+    }
+
+    /**
+     * Hopper §4.1.1's IRN buffers out-of-order packets within 30 of the expected one and ACKs them "normally";
+     * plain IRN NACKs each, so packets that a path switch merely reordered are resent. Nothing is lost here.
+     */
+    @Test
+    void withHoppersIrnVariantReorderedPacketsAreNotResent() {
+        String[] irn = {"transport.loss_recovery=irn", "transport.pfc=false", "load_balancer.switch_delay=0"};
+        RunResult nackEvery = run(irn);
+        RunResult ackInWindow = run(concat(irn, "transport.irn_nack=beyond-window"));
+        for (RunResult r : List.of(nackEvery, ackInWindow)) {
+            Scenarios.assertConserved(r);
+            assertThat(r.packetsDropped()).isZero();
+            assertThat(r.outOfOrderPackets()).as("precondition: the switch reorders").isPositive();
+        }
+        assertThat(nackEvery.packetsRetransmitted()).isPositive();
+        assertThat(ackInWindow.packetsRetransmitted()).isZero();
+    }
+
+    private static String[] concat(String[] a, String b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+        out[a.length] = b;
+        return out;
     }
 
     @Test
