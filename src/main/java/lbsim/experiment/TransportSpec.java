@@ -5,12 +5,17 @@ import java.util.List;
 import lbsim.transport.CongestionControls;
 import lbsim.transport.LossRecoveries;
 import lbsim.transport.RecoveryParams;
+import lbsim.transport.RtoBackoff;
 import lbsim.transport.TransportConfig;
 
 /** The scenario's {@code transport} section. */
 public record TransportSpec(String cc, String lossRecovery, boolean pfc, long timeoutUs, int ackEvery, int headerBytes,
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
-                            double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery) {
+                            double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
+                            RtoBackoff rtoBackoff) {
+
+    /** {@code irn_nack}: NACK every out-of-order arrival (IRN) or only those beyond the window (Hopper §4.1.1). */
+    static final List<String> IRN_NACK = List.of("every", "beyond-window");
 
     static TransportSpec from(Section s) {
         List<String> ccs = new ArrayList<>(CongestionControls.NAMES);
@@ -18,9 +23,9 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         s.choice("cc", "dctcp", ccs);
         String lr = s.string("loss_recovery", "go-back-n");
         s.choice("loss_recovery", "go-back-n", LossRecoveries.IMPLEMENTED);
-        TransportSpec t = new TransportSpec(cc, lr,
-                s.bool("pfc", true),
-                s.longValue("timeout_us", 1000, 1, 100_000_000L),
+        boolean pfc = s.bool("pfc", true);
+        long timeoutUs = s.longValue("timeout_us", 1000, 1, 100_000_000L);
+        TransportSpec t = new TransportSpec(cc, lr, pfc, timeoutUs,
                 s.intValue("ack_every", 1, 1, 1_000_000),
                 s.intValue("header_bytes", 64, 0, 65536),
                 s.intValue("ack_bytes", 64, 1, 65536),
@@ -33,9 +38,21 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 new RecoveryParams(s.intValue("irn_window_packets", 30, 0, 1 << 30),
                         s.longValue("irn_rto_low_us", 100, 1, 100_000_000L) * 1_000_000L,
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
-                        s.doubleValue("erasure_overhead", 0.0, 0, 10), 0));
+                        s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
+                        s.choice("irn_nack", "every", IRN_NACK).equals("every")),
+                backoff(s, timeoutUs));
         s.finish();
         return t;
+    }
+
+    /** {@code timeout_backoff} and {@code timeout_max_us}: the timeout grows over consecutive timeouts, up to the cap. */
+    private static RtoBackoff backoff(Section s, long timeoutUs) {
+        double factor = s.doubleValue("timeout_backoff", 1.0, 1.0, 1000);
+        long capUs = s.longValue("timeout_max_us", 0, 0, 100_000_000L);
+        if (capUs > 0 && capUs < timeoutUs) {
+            throw s.error("timeout_max_us", capUs + " is below timeout_us (" + timeoutUs + "); allowed: 0 (no cap) or at least timeout_us");
+        }
+        return new RtoBackoff(factor, capUs * 1_000_000L);
     }
 
     /**
@@ -50,6 +67,6 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         long fixed = cc.equals("fixed-rate") ? Math.max(1, Math.round(rateCoefficient * fairShareBps)) : 0;
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
                 nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs,
-                recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))));
+                recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff);
     }
 }

@@ -19,7 +19,9 @@ import lbsim.topology.Topology;
  * LBTag and piggybacks one Congestion-From-Leaf entry for the destination leaf (FB tag and
  * metric, round robin, entries changed since they were last sent first). The destination leaf
  * stores CE in Congestion-From-Leaf[src leaf][LBTag] and the feedback in
- * Congestion-To-Leaf[src leaf][FB tag]. All packets, ACKs included, carry the fields. Metrics
+ * Congestion-To-Leaf[src leaf][FB tag]. All packets, ACKs included, carry the fields (as every packet
+ * crosses the paper's overlay), or with {@code feedback: data} only data packets do and the rest go by
+ * ECMP hash (ConWeave's ns-3 model, which the Hopper paper's simulations use). Metrics
  * older than {@code age_us} count as 0 (To-Leaf) or are not fed back (From-Leaf). A new flowlet
  * (gap above {@code gap_us}) takes the uplink minimising max(local quantised DRE, remote
  * metric), ties at random.
@@ -30,8 +32,20 @@ import lbsim.topology.Topology;
  * first hop. DRE counts bytes as they are admitted to the egress queue.
  */
 public final class Conga implements ForwardingStrategy {
-    /** Scheme parameters (defaults: ConWeave ns-3 network-load-balance.cc, "based on paper recommendation"). */
-    public record Params(double gapUs, double dreUs, double alpha, int qBits, double ageUs) {}
+    /**
+     * Scheme parameters (defaults: ConWeave ns-3 network-load-balance.cc, "based on paper recommendation").
+     * {@code dataOnly}: only data packets are CONGA-routed and carry LBTag, CE and feedback, ACKs and other
+     * control packets go by ECMP hash (ConWeave's ns-3 model, algorithms.md §1.5); otherwise every packet does,
+     * as every packet crosses the CONGA overlay in the paper.
+     */
+    public record Params(double gapUs, double dreUs, double alpha, int qBits, double ageUs, boolean dataOnly) {
+        public Params(double gapUs, double dreUs, double alpha, int qBits, double ageUs) {
+            this(gapUs, dreUs, alpha, qBits, ageUs, false);
+        }
+    }
+
+    /** Values of the {@code feedback} key: every packet carries CONGA state, or data packets only. */
+    public static final java.util.List<String> FEEDBACK = java.util.List.of("all", "data");
 
     /**
      * Discounting rate estimators of a switch's ports: X += bytes per packet, X *= 1 - alpha at
@@ -72,6 +86,7 @@ public final class Conga implements ForwardingStrategy {
     private final long seed;
     private final SplittableRandom random;
     private final boolean leaf;
+    private final boolean dataOnly;
 
     // DRE per local port
     private final boolean[] fabric;
@@ -99,6 +114,7 @@ public final class Conga implements ForwardingStrategy {
         this.seed = seed;
         this.random = random;
         this.leaf = topo.torIndex(sw.id) >= 0;
+        this.dataOnly = params.dataOnly();
         int ports = sw.portCount();
         fabric = new boolean[ports];
         uplinkIndex = new int[ports];
@@ -148,7 +164,7 @@ public final class Conga implements ForwardingStrategy {
 
     @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
-        if (!leaf) return candidates[EcmpHash.bucket(EcmpHash.hash(seed, p), candidates.length)];
+        if (!leaf || !carries(p)) return candidates[EcmpHash.bucket(EcmpHash.hash(seed, p), candidates.length)];
         long key = FlowTable.key(p);
         long now = sim.now();
         int sticky = flowlets.stickyPort(key, candidates, now, gapPs);
@@ -180,6 +196,7 @@ public final class Conga implements ForwardingStrategy {
         }
         dre.add(out, p.wireBytes, now);
         int ce = quantise(sw, out, now);
+        if (!carries(p)) return;
         if (leaf && !fabric[in]) {
             p.lbTag = uplinkIndex[out];
             p.ce = ce;
@@ -187,6 +204,10 @@ public final class Conga implements ForwardingStrategy {
         } else if (ce > p.ce) {
             p.ce = ce;
         }
+    }
+
+    private boolean carries(Packet p) {
+        return !dataOnly || p.kind == Packet.DATA;
     }
 
     private int leafOf(int host) {

@@ -28,9 +28,11 @@ import lbsim.transport.QueuePair;
  * </ul>
  * An epoch ends when the data in flight at its start is acknowledged. The base RTT is the
  * path's unloaded RTT ({@link UnloadedRtt}) unless {@code base_rtt_us} is set. Probes are
- * {@link Packet#PROBE} packets of ACK size in the data class (the paper's testbed probes with
- * data on a fresh QP, so probes queue with data), counted as control packets; the extra
- * probing QPs of the paper are not modelled as QPs. The paper's RNIC reorders a bounded window
+ * {@link Packet#PROBE} packets in the data class, counted as control packets: one of ACK size by
+ * default (§3.2 "small probe packets", size not given), or {@code probe_bytes} of data in
+ * MTU-sized packets whose probe RTT is that of the last echo (§4.2.1: the testbed probes with
+ * 10 KB chunks and times a chunk from posting to its completion, so a slow link shows in the
+ * probe). The extra probing QPs of the paper are not modelled as QPs. The paper's RNIC reorders a bounded window
  * (IRN), so the receiver keeps its reorder bitmap. The paper does not react to timeouts;
  * neither does this.
  */
@@ -46,6 +48,7 @@ public final class Hopper implements PathPolicy {
     private final double deltaRtt;
     private final double switchDelay;
     private final long baseRttOverridePs;
+    private final int probeBytes;
     private long probes;
     private long probeAcks;
     private long switches;
@@ -69,6 +72,7 @@ public final class Hopper implements PathPolicy {
         final int[] port = new int[TABLE];
         final long[] rttPs = new long[TABLE];       // -1 while the probe is out
         final long[] probedAtPs = new long[TABLE];
+        final int[] echoes = new int[TABLE];        // probe packets echoed so far
         int used;
         int next;
 
@@ -79,6 +83,12 @@ public final class Hopper implements PathPolicy {
 
     public Hopper(SplittableRandom random, double alpha, double thProbe, double thCong, double ttlProbe, double deltaRtt,
                   double switchDelay, double baseRttUs) {
+        this(random, alpha, thProbe, thCong, ttlProbe, deltaRtt, switchDelay, baseRttUs, 0);
+    }
+
+    /** {@code probeBytes}: data per probe (0 = one ACK-sized packet). */
+    public Hopper(SplittableRandom random, double alpha, double thProbe, double thCong, double ttlProbe, double deltaRtt,
+                  double switchDelay, double baseRttUs, int probeBytes) {
         this.random = random;
         this.alpha = alpha;
         this.thProbe = thProbe;
@@ -87,6 +97,12 @@ public final class Hopper implements PathPolicy {
         this.deltaRtt = deltaRtt;
         this.switchDelay = switchDelay;
         this.baseRttOverridePs = Math.round(baseRttUs * Simulation.PS_PER_US);
+        this.probeBytes = probeBytes;
+    }
+
+    /** Packets one probe takes on a QP with this MTU. */
+    int probePackets(int mtu) {
+        return probeBytes <= 0 ? 1 : (probeBytes + mtu - 1) / mtu;
     }
 
     @Override
@@ -163,10 +179,14 @@ public final class Hopper implements PathPolicy {
             s.port[i] = p;
             s.rttPs[i] = -1;
             s.probedAtPs[i] = now;
+            s.echoes[i] = 0;
             s.next = (i + 1) % TABLE;
             if (s.used < TABLE) s.used++;
-            qp.sendProbe(p);
-            probes++;
+            for (int left = probeBytes; ; left -= qp.mtuBytes()) {
+                qp.sendProbe(p, Math.min(Math.max(left, 0), qp.mtuBytes()));
+                probes++;
+                if (left <= qp.mtuBytes()) break;
+            }
             sent++;
         }
     }
@@ -185,7 +205,8 @@ public final class Hopper implements PathPolicy {
         for (int k = 1; k <= s.used; k++) {
             int i = Math.floorMod(s.next - k, TABLE);
             if (s.port[i] == ack.sport && s.rttPs[i] < 0) {
-                s.rttPs[i] = rttPs;
+                // the probe completes with its last packet's echo (all were sent at once)
+                if (++s.echoes[i] >= probePackets(qp.mtuBytes())) s.rttPs[i] = rttPs;
                 break;
             }
         }

@@ -88,7 +88,10 @@ public final class Schemes {
             double delta = p.doubleValue("delta_rtt", 0.8, 0.0, 1.0);
             double delay = p.doubleValue("switch_delay", 1.0, 0.0, 1e3);
             double baseUs = p.doubleValue("base_rtt_us", 0.0, 0.0, 1e9);
-            return c -> new Scheme("hopper", new Hopper(c.random("hopper"), alpha, thProbe, thCong, ttl, delta, delay, baseUs),
+            // 0: one ACK-sized probe packet; the §4.2.1 testbed probes with 10 KB chunks
+            int probeBytes = p.intValue("probe_bytes", 0, 0, 1 << 24);
+            return c -> new Scheme("hopper", new Hopper(c.random("hopper"), alpha, thProbe, thCong, ttl, delta, delay, baseUs,
+                    probeBytes),
                     ecmpSwitches(c));
         });
     }
@@ -125,7 +128,8 @@ public final class Schemes {
         BUILT.put("conga", p -> {
             // defaults: ConWeave ns-3 network-load-balance.cc at 100 Gbps (algorithms.md §1.5); the paper's own values are unverified
             Conga.Params cp = new Conga.Params(p.doubleValue("gap_us", 100, 0, 1e12), p.doubleValue("dre_us", 50, 0.001, 1e6),
-                    p.doubleValue("alpha", 0.2, 1e-6, 1), p.intValue("q_bits", 3, 1, 16), p.doubleValue("age_us", 500, 0, 1e12));
+                    p.doubleValue("alpha", 0.2, 1e-6, 1), p.intValue("q_bits", 3, 1, 16), p.doubleValue("age_us", 500, 0, 1e12),
+                    p.choice("feedback", "all", Conga.FEEDBACK).equals("data"));
             return c -> {
                 int uplinks = Conga.maxUplinks(c.topology());
                 return new Scheme("conga", new Ecmp.Host(c.random("conga")), sw -> new Conga(c.sim(), c.topology(), sw, cp, uplinks,

@@ -6,8 +6,9 @@ import lbsim.net.Packet;
  * IRN selective repeat (Mittal et al. SIGCOMM 2018; algorithms.md §3.2) with Hopper's bounded
  * reorder buffer (Hopper §4: 30 packets). The receiver keeps out-of-order packets up to the
  * window beyond the expected one and answers each with a NACK carrying the cumulative ACK and
- * that packet's sequence (a one-block SACK); packets beyond the window are discarded and NACKed
- * without a SACK. The sender treats a packet as lost once a later one was SACKed and resends
+ * that packet's sequence (a one-block SACK), or with {@code irn_nack: beyond-window} (Hopper
+ * §4.1.1) an ordinary ACK, which still tells the sender the packet arrived but starts no
+ * recovery; packets beyond the window are discarded and NACKed without a SACK. The sender treats a packet as lost once a later one was SACKed and resends
  * only those; a NACK without a SACK (the window overflowed) resends every outstanding packet
  * not yet judged and not SACKed. Unacknowledged data is capped at one BDP (BDP-FC), and the
  * timeout is RTO_low while at most N packets are in flight, else the configured one.
@@ -20,9 +21,10 @@ final class Irn extends SelectiveRecovery {
         this.params = params;
     }
 
+    /** IRN NACKs every out-of-order arrival; Hopper §4.1.1's variant ACKs those within the window "normally". */
     @Override
     public boolean nackOutOfOrder() {
-        return true;
+        return params.irnNackInWindow();
     }
 
     @Override

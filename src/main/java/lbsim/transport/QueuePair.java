@@ -49,6 +49,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     private boolean senderDone;
     private long retransmitted;
     private long timeouts;
+    private int backoffs;           // timeouts in a row without progress (RtoBackoff)
     private long lastRttPs = -1;
     private long[] sackedBitmap;    // spraying senders: packets the receiver holds beyond a gap
     private long sackedCount;
@@ -121,6 +122,8 @@ public final class QueuePair extends NicClient implements EventHandler {
     public int pathChanges() { return pathChanges; }
     public long retransmittedPackets() { return retransmitted; }
     public long timeouts() { return timeouts; }
+    /** The retransmission timeout the QP would arm now (after any backoff). */
+    public long currentRtoPs() { return rtoPs(); }
     public long outOfOrderArrivals() { return outOfOrderArrivals; }
     public long lastRttPs() { return lastRttPs; }
     public long highestSent() { return highestSent; }
@@ -131,6 +134,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     public CongestionControl congestionControl() { return cc; }
     public long now() { return sim.now(); }
     public long lineRateBps() { return lineRateBps; }
+    public int mtuBytes() { return mtu; }
     public Transport transport() { return tr; }
 
     /** Holds this QP's next data packet until {@code timePs} (Hopper's delayed path switch). */
@@ -140,13 +144,19 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** Sends a small probe on source port {@code probeSport} at data priority; the receiver echoes it as PROBE_ACK. */
     public void sendProbe(int probeSport) {
+        sendProbe(probeSport, 0);
+    }
+
+    /** A probe packet carrying {@code payloadBytes} (at most one MTU; 0 = ACK-sized); echoed as an ACK-sized PROBE_ACK. */
+    public void sendProbe(int probeSport, int payloadBytes) {
+        if (payloadBytes < 0 || payloadBytes > mtu) throw new IllegalArgumentException("probe payload not in [0, MTU]: " + payloadBytes);
         Packet p = tr.network().newPacket();
         p.kind = Packet.PROBE;
         p.src = srcHost.id;
         p.dst = dstHost.id;
         p.qp = id;
         p.seq = sndNxt;
-        p.wireBytes = tr.config().ackBytes();
+        p.wireBytes = payloadBytes > 0 ? payloadBytes + tr.config().headerBytes() : tr.config().ackBytes();
         p.sentAtPs = sim.now();
         p.sport = probeSport;
         p.ecnCapable = false;
@@ -250,7 +260,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     }
 
     private long rtoPs() {
-        return recovery.timeoutPs(this, tr.config().timeoutPs());
+        return tr.config().rtoBackoff().timeoutPs(recovery.timeoutPs(this, tr.config().timeoutPs()), backoffs);
     }
 
     /** Moves the timer deadline; the pending event is checked lazily unless the deadline moved earlier. */
@@ -295,6 +305,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             newly = bytesOf(sndUna, cum);
             sndUna = cum;
             if (sndNxt < sndUna) sndNxt = sndUna;
+            backoffs = 0; // forward progress ends a backoff
             rtoDeadline = now + rtoPs();
             if (rtoPending && rtoDeadline < rtoScheduledPs) setRtoDeadline(rtoDeadline); // a shorter RTO now (IRN)
         }
@@ -344,6 +355,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             return;
         }
         timeouts++;
+        if (backoffs < Integer.MAX_VALUE) backoffs++;
         recovery.onTimeout(this);
         cc.onTimeout();
         policy.onTimeout(this);

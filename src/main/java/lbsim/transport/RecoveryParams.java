@@ -13,17 +13,24 @@ import lbsim.engine.Simulation;
  * @param erasureOverhead   erasure: the receiver needs ceil(packets x (1 + overhead)) coded packets
  *                          (McClure §6: 0 for ideal coding, 0.05 pessimistic)
  * @param bdpBytes          IRN: cap on unacknowledged bytes (BDP-FC), the fabric's base BDP
+ * @param irnNackInWindow   IRN: NACK (with SACK) every out-of-order arrival, as IRN does; false = ACK those
+ *                          within the window normally and NACK only beyond it (Hopper §4.1.1's variant)
  */
 public record RecoveryParams(int irnWindowPackets, long irnRtoLowPs, int dupackThreshold, double erasureOverhead,
-                             long bdpBytes) {
+                             long bdpBytes, boolean irnNackInWindow) {
     /** IRN: RTO_low applies while at most this many packets are in flight (algorithms.md §3.2: N = 3). */
     public static final int IRN_LOW_RTO_PACKETS = 3;
+
+    /** IRN's NACK on every out-of-order arrival. */
+    public RecoveryParams(int irnWindowPackets, long irnRtoLowPs, int dupackThreshold, double erasureOverhead, long bdpBytes) {
+        this(irnWindowPackets, irnRtoLowPs, dupackThreshold, erasureOverhead, bdpBytes, true);
+    }
 
     public static RecoveryParams defaults() {
         return new RecoveryParams(30, 100 * Simulation.PS_PER_US, 3, 0.0, 0);
     }
 
     public RecoveryParams withBdp(long bdp) {
-        return new RecoveryParams(irnWindowPackets, irnRtoLowPs, dupackThreshold, erasureOverhead, bdp);
+        return new RecoveryParams(irnWindowPackets, irnRtoLowPs, dupackThreshold, erasureOverhead, bdp, irnNackInWindow);
     }
 }

@@ -20,11 +20,21 @@ package lbsim.transport;
  * @param switchHops         switches on the fabric's longest path (Swift's per-hop target allowance)
  * @param baseRttPs          unloaded RTT of the fabric's longest path
  * @param recovery           settings of irn, tcp and erasure
+ * @param rtoBackoff         growth of the timeout over consecutive timeouts of a QP (every recovery)
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
-                              long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery) {
+                              long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
+                              RtoBackoff rtoBackoff) {
+
+    /** Without a timeout backoff. */
+    public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes, int ackEvery,
+                           long timeoutPs, long nackIntervalPs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
+                           long fixedRateBps, long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery) {
+        this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
+                dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, RtoBackoff.NONE);
+    }
 
     /** Without Swift or recovery settings: the defaults, with the initial window as the BDP. */
     public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes, int ackEvery,

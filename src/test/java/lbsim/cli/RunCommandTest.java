@@ -69,6 +69,13 @@ class RunCommandTest {
     }
 
     @Test
+    void aTimeoutCapBelowTheTimeoutIsExitTwoNamingTheKey() throws Exception {
+        Outcome o = exec("run", scenario(SMALL).toString(), "--set", "transport.timeout_max_us=10", "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("transport.timeout_max_us", "timeout_us", "0 (no cap)");
+    }
+
+    @Test
     void missingFileIsExitTwo() {
         Outcome o = exec("run", tmp.resolve("nope.yaml").toString());
         assertThat(o.code()).isEqualTo(2);

@@ -67,6 +67,10 @@ class BadInputTest {
         bad(OK, "topology.mtu_bytes=10").hasMessageContaining("topology.mtu_bytes").hasMessageContaining("out of range");
         bad(OK, "topology.link_gbps=-5").hasMessageContaining("topology.link_gbps").hasMessageContaining("out of range");
         bad(OK, "transport.timeout_us=0").hasMessageContaining("transport.timeout_us");
+        bad(OK, "transport.timeout_backoff=0.5").hasMessageContaining("transport.timeout_backoff").hasMessageContaining("out of range");
+        bad(OK, "transport.timeout_max_us=-1").hasMessageContaining("transport.timeout_max_us").hasMessageContaining("out of range");
+        bad(OK, "transport.timeout_max_us=500").hasMessageContaining("transport.timeout_max_us")
+                .hasMessageContaining("timeout_us (1000)").hasMessageContaining("0 (no cap)");
         bad(OK, "max_time_ms=0").hasMessageContaining("max_time_ms");
         bad(OK, "topology.spines=many").hasMessageContaining("topology.spines").hasMessageContaining("integer");
         bad(OK.replace("dst: 2", "dst: 9")).hasMessageContaining("workload.flows[0].dst").hasMessageContaining("9");

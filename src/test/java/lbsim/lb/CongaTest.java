@@ -83,6 +83,35 @@ class CongaTest {
         assertThat(congaCct).as("completion time").isLessThan(0.8 * ecmpCct);
     }
 
+    /**
+     * One-way traffic leaf0 -> leaf1 on the asymmetric fabric: no data flows back, so the slow spine1 -> leaf1
+     * hop can reach leaf0 only as feedback on ACKs. With {@code feedback: data} (ConWeave's ns-3 model) leaf0
+     * never learns it and places flows like a local-only CONGA; with every packet carrying feedback it does better.
+     */
+    @Test
+    void withFeedbackOnDataPacketsOnlyOneWayTrafficGetsNoRemoteMetrics() {
+        long all = 0, dataOnly = 0, localOnly = 0;
+        double allCct = 0, dataCct = 0;
+        for (long seed = 1; seed <= 4; seed++) {
+            String oneWay = asymmetric(seed).replaceAll(", \\{src: [4-7], dst: [0-3][^}]*}", "");
+            assertThat(oneWay).doesNotContain("src: 4");
+            RunResult a = Scenarios.run(oneWay, "load_balancer.scheme=conga");
+            RunResult d = Scenarios.run(oneWay, "load_balancer.scheme=conga", "load_balancer.feedback=data");
+            RunResult l = Scenarios.run(oneWay, "load_balancer.scheme=conga", "load_balancer.age_us=0");
+            Scenarios.assertConserved(a);
+            Scenarios.assertConserved(d);
+            all += slowPathBytes(a);
+            dataOnly += slowPathBytes(d);
+            allCct += a.lastFinishNs();
+            dataCct += d.lastFinishNs();
+            localOnly += slowPathBytes(l);
+        }
+        assertThat((double) dataOnly).as("without ACK feedback, as blind as local-only CONGA")
+                .isCloseTo(localOnly, org.assertj.core.data.Percentage.withPercentage(5));
+        assertThat(all).as("with it, less over the slow spine").isLessThan(dataOnly);
+        assertThat(allCct).as("and sooner done").isLessThan(0.8 * dataCct);
+    }
+
     @Test
     void congaCompletesOnAFatTreeWithEcmpAboveTheTors() {
         RunResult r = Scenarios.run("""

@@ -3,6 +3,7 @@ package lbsim.lb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.Map;
 import lbsim.experiment.Scenarios;
 import lbsim.metrics.ResultWriter;
@@ -60,6 +61,30 @@ class HopperTest {
         assertThat(delayed.outOfOrderPackets()).isLessThan(immediate.outOfOrderPackets() / 10);
     }
 
+    /**
+     * Hopper §4.1.1's IRN buffers out-of-order packets within 30 of the expected one and ACKs them "normally";
+     * plain IRN NACKs each, so packets that a path switch merely reordered are resent. Nothing is lost here.
+     */
+    @Test
+    void withHoppersIrnVariantReorderedPacketsAreNotResent() {
+        String[] irn = {"transport.loss_recovery=irn", "transport.pfc=false", "load_balancer.switch_delay=0"};
+        RunResult nackEvery = run(irn);
+        RunResult ackInWindow = run(concat(irn, "transport.irn_nack=beyond-window"));
+        for (RunResult r : List.of(nackEvery, ackInWindow)) {
+            Scenarios.assertConserved(r);
+            assertThat(r.packetsDropped()).isZero();
+            assertThat(r.outOfOrderPackets()).as("precondition: the switch reorders").isPositive();
+        }
+        assertThat(nackEvery.packetsRetransmitted()).isPositive();
+        assertThat(ackInWindow.packetsRetransmitted()).isZero();
+    }
+
+    private static String[] concat(String[] a, String b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + 1);
+        out[a.length] = b;
+        return out;
+    }
+
     @Test
     void completesAndConservesWithoutPfcAndProbesNothingOnAnIdleFabric() {
         RunResult lossy = run("transport.pfc=false");
@@ -67,6 +92,29 @@ class HopperTest {
         assertThat(lossy.lbCounters().get("path_switches")).isPositive();
         RunResult idle = Scenarios.run(SCENARIO.replace("capacity_fraction: 0.1", "capacity_fraction: 1.0"));
         assertThat(idle.lbCounters()).containsEntry("probes", 0L).containsEntry("path_switches", 0L);
+    }
+
+    /**
+     * The flow's spine0 path runs at 10 % (10 Gbps) and queues; spine1 is an idle 1 Gbps path. An ACK-sized probe
+     * crosses spine1 in about the unloaded RTT, so Hopper moves onto the slow path; a 10 KB probe (the §4.2.1
+     * testbed's) spends 2 x 82 us serialising on its 1G hops, so Hopper stays, and the flow finishes sooner.
+     */
+    @Test
+    void dataCarryingProbesSeeASlowIdlePathThatAckSizedProbesMiss() {
+        String slow = PlbTest.DEGRADED.replace("link_gbps: 100}", "link_gbps: 100, link_overrides: [{links: \"leaf*-spine1\", gbps: 1}]}")
+                + "load_balancer: {scheme: hopper}\n";
+        for (String seed : new String[] {"seed=1", "seed=2"}) {
+            RunResult ack = Scenarios.run(slow, seed);
+            RunResult data = Scenarios.run(slow, seed, "load_balancer.probe_bytes=10240");
+            Scenarios.assertConserved(data);
+            // precondition: the flow starts on the degraded spine
+            assertThat(Scenarios.bytes(ack, "leaf0", "spine0")).as(seed).isGreaterThan(1_000_000);
+            long probes = data.lbCounters().get("probes");
+            assertThat(probes % 3).as("three packets per 10 KB probe").isZero();
+            assertThat(data.lbCounters().get("probe_acks")).isLessThanOrEqualTo(probes);
+            assertThat(data.lbCounters().get("path_switches")).as(seed).isLessThan(ack.lbCounters().get("path_switches"));
+            assertThat(fct(data)).as(seed).isLessThan(fct(ack));
+        }
     }
 
     @Test

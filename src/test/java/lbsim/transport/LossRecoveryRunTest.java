@@ -127,8 +127,9 @@ class LossRecoveryRunTest {
         assertThat(Scenarios.parse(LOSSY, "transport.loss_recovery=irn", "transport.irn_window_packets=8",
                 "transport.irn_rto_low_us=50", "transport.dupack_threshold=5", "transport.erasure_overhead=0.1")
                 .transport().recovery()).isEqualTo(new RecoveryParams(8, 50_000_000L, 5, 0.1, 0));
+        assertThat(Scenarios.parse(LOSSY, "transport.irn_nack=beyond-window").transport().recovery().irnNackInWindow()).isFalse();
         for (String bad : List.of("transport.irn_window_packets=-1", "transport.dupack_threshold=0",
-                "transport.erasure_overhead=-0.1", "transport.loss_recovery=sack")) {
+                "transport.erasure_overhead=-0.1", "transport.loss_recovery=sack", "transport.irn_nack=sometimes")) {
             assertThatThrownBy(() -> Scenarios.parse(LOSSY, bad)).as(bad).isInstanceOf(BadInputException.class)
                     .hasMessageContaining(bad.substring(0, bad.indexOf('=')));
         }

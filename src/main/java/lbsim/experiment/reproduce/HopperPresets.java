@@ -210,12 +210,23 @@ final class HopperPresets {
         return sb.append("]}").toString();
     }
 
+    /**
+     * The testbed NIC's transport (§4.2.1: CX-5 RNICs, DCQCN, verbs from rdma-core), not the §4.1 simulation's
+     * IRN: RoCE RC Go-Back-N (NVIDIA's lossy "Resilient RoCE" keeps the RoCE spec) and the IB local ACK timeout
+     * 4.096 us x 2^14 = 67.1 ms, the value rdma-core's rc_pingpong and perftest set (the paper does not give it;
+     * docs/experiments.md lists sources and what is unconfirmed). PFC off as before (the paper does not say).
+     */
+    static final String TESTBED_TRANSPORT = "{cc: dcqcn, loss_recovery: go-back-n, pfc: false, timeout_us: 67109}";
+
+    /** §4.2.1 "For probing alternative paths, we use a 10KB chunk size". */
+    static final int TESTBED_PROBE_BYTES = 10_240;
+
     static final String UTIL_1G = "link_classes.leaf->spine 1G.mean_utilisation";
     static final String UTIL_10G = "link_classes.leaf->spine 10G.mean_utilisation";
 
     private static String fig6Sweep(String name, int rounds, int seeds, int maxTimeMs) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  max_time_ms: " + maxTimeMs + "\n  topology: " + ASYMMETRIC_FABRIC + "\n"
-                + "  transport: {cc: dcqcn, loss_recovery: irn, pfc: false}\n"
+                + "  transport: " + TESTBED_TRANSPORT + "\n"
                 + "  load_balancer: {scheme: ecmp}\n"
                 + "  workload: " + roundsWorkload(4, 1, 1_000_000, 1_000_000) + "\n"
                 + "grid:\n"
@@ -225,7 +236,7 @@ final class HopperPresets {
                 + "  load_balancer:\n"
                 + "    ecmp: {scheme: ecmp}\n"
                 + "    flowbender: {scheme: flowbender, signal: rtt}\n"
-                + "    hopper: {scheme: hopper}\n"
+                + "    hopper: {scheme: hopper, probe_bytes: " + TESTBED_PROBE_BYTES + "}\n"
                 + "seeds: " + seeds + "\n";
     }
 
@@ -258,10 +269,12 @@ final class HopperPresets {
                         + "(1320-890)/1320 [field sim_time_ns]").on("sim_time_ns"));
         return new Preset("hopper-fig6", PAPER, "Fig. 6",
                 "The §4.2 testbed as a simulated fabric: 2 leaves x 4 hosts at 25 Gbps, 6 spines, per leaf 4 x 10 Gbps and "
-                        + "2 x 1 Gbps uplinks (1 us links), DCQCN + IRN. Rounds of an AllReduce pattern: host i of leaf 0 "
+                        + "2 x 1 Gbps uplinks (1 us links), the testbed NIC's transport (DCQCN, RoCE Go-Back-N, 67.1 ms ACK "
+                        + "timeout; not the §4.1 simulation's IRN). Rounds of an AllReduce pattern: host i of leaf 0 "
                         + "sends 48 MiB (GPT-3 175B tensor-parallel all-reduce of one micro-batch: 2048 x 12288 x 2 bytes) to "
                         + "host i of leaf 1 in 1 MB or 10 MB chunks sent one after another; a round starts when the previous "
-                        + "one has finished. ECMP, FlowBender (RTT signal, as the paper's testbed) and Hopper. Metric: mean "
+                        + "one has finished. ECMP, FlowBender (RTT signal, as the paper's testbed) and Hopper (10 KB probes, as "
+                        + "the testbed's). Metric: mean "
                         + "utilisation of the leaf->spine 1G links. Paper scale: 51 rounds (204 transfers, as §4.2.1), 5 seeds. "
                         + "Quick scale: 6 rounds, 3 seeds.",
                 UTIL_1G, "mean utilisation of the leaf->spine 1G links",
@@ -281,12 +294,20 @@ final class HopperPresets {
                         "The completion message and the server's confirmation between rounds are not modelled (zero delay).",
                         "No number for the 1G utilisation is stated (the cells have no paper value); the acceptance property "
                                 + "checked by HopperPresetsTest is that Hopper's 1G utilisation is below FlowBender's over seeds.",
-                        "Transport: DCQCN with lbsim's defaults (the paper: NVIDIA's CX-5 defaults), IRN (100 us low RTO), PFC off. "
-                                + "A flow stuck on a 1G path builds megabytes of queue there and IRN's 100 us timer fires "
-                                + "spuriously, so ECMP's (and FlowBender's) 1G chunks take far longer than 8 ms per MB.",
-                        "Runs stop at max_time_ms (quick 5 s, paper 60 s; the paper's testbed rounds take seconds; a run that "
-                                + "hits it reports completed false and its cells cover only that time). ECMP at quick scale needs "
-                                + "about 2.5 s of simulated time with 10 MB chunks. Paper scale is not run: about 10 s of CPU "
-                                + "per Hopper run, more for ECMP and FlowBender."));
+                        "Transport (assumption): the testbed's CX-5 RNICs, not the §4.1 simulation's IRN. RoCE RC Go-Back-N: "
+                                + "the receiver discards out-of-order packets and NAKs, the sender resends from there (NVIDIA's "
+                                + "lossy 'Resilient RoCE' keeps the RoCE spec; whether the testbed's firmware used selective "
+                                + "repeat is not known). Hopper's receiver keeps its reorder bitmap as in lbsim's Hopper model. "
+                                + "The retransmission timer is the IB local ACK timeout 4.096 us x 2^14 = 67.1 ms, fixed (no "
+                                + "backoff), the value rdma-core's rc_pingpong and perftest set; the paper does not give its own "
+                                + "(NCCL uses 2^18-2^20: 1.1-4.3 s). NVIDIA's adaptive retransmission (start lower, double, cap at "
+                                + "the ACK timeout) is not modelled: its default profile is unpublished (lbsim has the mechanism: "
+                                + "timeout_backoff, timeout_max_us). DCQCN with lbsim's defaults (the paper: NVIDIA's CX-5 "
+                                + "defaults). PFC off (the paper does not say). docs/experiments.md has the sources.",
+                        "Hopper probes with 10 KB (probe_bytes: 10240, §4.2.1 'we use a 10KB chunk size'), timed to the last "
+                                + "echo, so an idle 1G path's serialisation shows in the probe RTT.",
+                        "Runs stop at max_time_ms (quick 5 s, paper 60 s); a run that hits it reports completed false and its "
+                                + "cells cover only that time. At quick scale every run finishes (last round ends after 1.8-4.6 s "
+                                + "of simulated time). Paper scale is not run (51 rounds: about 9 x the quick runs' CPU)."));
     }
 }

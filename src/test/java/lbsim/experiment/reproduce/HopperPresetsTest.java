@@ -23,10 +23,10 @@ class HopperPresetsTest {
     @TempDir
     Path tmp;
 
-    /** The §4.2 fabric with 2 rounds of 4 MB per sender in 1 MB chunks (32 flows). */
+    /** The §4.2 fabric and the preset's testbed transport, 2 rounds of 4 MB per sender in 1 MB chunks (32 flows). */
     private static String testbed(String scheme, long seed) {
         return "name: hopper-testbed\nseed: " + seed + "\ntopology: " + HopperPresets.ASYMMETRIC_FABRIC + "\n"
-                + "transport: {cc: dcqcn, loss_recovery: irn, pfc: false}\n"
+                + "transport: " + HopperPresets.TESTBED_TRANSPORT + "\n"
                 + "load_balancer: " + scheme + "\n"
                 + "workload: " + HopperPresets.roundsWorkload(4, 2, 4_000_000, 1_000_000) + "\n";
     }
@@ -42,7 +42,7 @@ class HopperPresetsTest {
         int hopperLower = 0;
         long[] seeds = {1, 2, 3};
         for (long seed : seeds) {
-            RunResult h = Scenarios.run(testbed("{scheme: hopper}", seed));
+            RunResult h = Scenarios.run(testbed("{scheme: hopper, probe_bytes: " + HopperPresets.TESTBED_PROBE_BYTES + "}", seed));
             RunResult fb = Scenarios.run(testbed("{scheme: flowbender, signal: rtt}", seed));
             Scenarios.assertConserved(h);
             Scenarios.assertConserved(fb);
