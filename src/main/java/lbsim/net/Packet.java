@@ -42,6 +42,7 @@ public final class Packet {
     public int ackedCount;      // data packets covered by this ACK
     public boolean trimmed;
     public long sentAtPs;       // sender timestamp, echoed by ACKs for RTT
+    long wireArrivalPs;         // while on a link: when it reaches the other end (set by Port)
     public int ingressPort;     // local port at the current switch (buffer accounting)
     public int hops;
     // ConWeave header (Song et al. SIGCOMM 2023 §3), written by the source ToR

@@ -49,10 +49,17 @@ public final class Port implements EventHandler {
     // Packets propagating on the wire, in departure order. Latency is constant per link, so
     // they arrive in that order: only the head has an event in the global queue, which keeps
     // the heap as small as the number of busy links instead of the number of packets in flight.
-    private Packet[] wireRing = new Packet[16];
-    private long[] wireArrival = new long[16];   // arrival time of wireRing[i]
+    private Packet[] wireRing = new Packet[16];   // each packet carries its arrival time (Packet.wireArrivalPs)
     private int wireHead;
     private int wireSize;
+
+    // the owning switch's buffer accounting for this port (SharedBuffer), kept here for locality
+    long bufEgress;             // bytes held for this egress port, queued and in serialisation
+    long bufIngress;            // bytes held that arrived on this port's link (PFC ingress accounting)
+    long bufHeadroom;           // PFC headroom reserved for that ingress
+    boolean bufPausedUpstream;  // this switch has paused the sender at the other end of the link
+    long ecnKmin;               // RED thresholds on this egress data queue (Switch.maybeMark)
+    long ecnKmax;
 
     // counters
     long txBytes;
@@ -195,7 +202,7 @@ public final class Port implements EventHandler {
             Packet p = wireRing[h];
             h = (h + 1) & (wireRing.length - 1);
             wireHead = h;
-            if (--wireSize > 0) sim.scheduleAt(wireArrival[h], this, WIRE_HEAD_ARRIVES, 0, null);
+            if (--wireSize > 0) sim.scheduleAt(wireRing[h].wireArrivalPs, this, WIRE_HEAD_ARRIVES, 0, null);
             peer.receive(p, peerLocal);
         } else if (kind == PFC_FRAME) {
             pauseFramesReceived += arg != 0 ? 1 : 0;
@@ -206,16 +213,12 @@ public final class Port implements EventHandler {
     private void putOnWire(Packet p) {
         int n = wireSize;
         if (n == wireRing.length) {
-            long[] bigger = new long[n * 2];
-            for (int i = 0; i < n; i++) bigger[i] = wireArrival[(wireHead + i) & (n - 1)];
-            wireArrival = bigger;
             wireRing = grow(wireRing, wireHead, n);
             wireHead = 0;
         }
         long at = sim.now() + latencyPs;
-        int i = (wireHead + n) & (wireRing.length - 1);
-        wireArrival[i] = at;
-        wireRing[i] = p;
+        p.wireArrivalPs = at;
+        wireRing[(wireHead + n) & (wireRing.length - 1)] = p;
         wireSize = n + 1;
         if (n == 0) sim.scheduleAt(at, this, WIRE_HEAD_ARRIVES, 0, null);
     }

@@ -15,8 +15,6 @@ public final class Switch extends Node {
     private int arrivalPort = -1;       // local port of the packet being routed (for VRF-like strategies)
     private final SplittableRandom ecnRandom;
     private double ecnPmax;
-    private long[] ecnKmin;
-    private long[] ecnKmax;
 
     private final int selfTor;        // this switch's ToR index, -1 if not a ToR
     private final int[] hostTorIndex;  // shared: destination host -> ToR index
@@ -44,12 +42,10 @@ public final class Switch extends Node {
 
     void init() {
         buffer = new SharedBuffer(cfg, ports);
-        ecnKmin = new long[ports.length];
-        ecnKmax = new long[ports.length];
         ecnPmax = cfg.pmax();
-        for (int i = 0; i < ports.length; i++) {
-            ecnKmin[i] = cfg.kmin(ports[i].nominalRateBps());
-            ecnKmax[i] = Math.max(ecnKmin[i], cfg.kmax(ports[i].nominalRateBps()));
+        for (Port p : ports) {
+            p.ecnKmin = cfg.kmin(p.nominalRateBps());
+            p.ecnKmax = Math.max(p.ecnKmin, cfg.kmax(p.nominalRateBps()));
         }
     }
 
@@ -74,7 +70,7 @@ public final class Switch extends Node {
 
     /** Bytes this switch holds for an egress port (queued and in serialisation). */
     public long egressBytes(int localPort) {
-        return buffer.egressBytes(localPort);
+        return ports[localPort].bufEgress;
     }
 
     /** A configuration warning, or null: PFC headroom that leaves less than a quarter of the buffer shared. */
@@ -99,19 +95,19 @@ public final class Switch extends Node {
         }
         boolean control = p.priority == Packet.PRIO_HIGH;
         Port o = ports[out];
-        if (!buffer.admit(in, out, p.wireBytes, control)) {
+        Port inPort = ports[in];
+        if (!buffer.admit(inPort, o, p.wireBytes, control)) {
             if (cfg.trimMode() != SwitchConfig.TRIM_OFF && p.kind == Packet.DATA && !p.trimmed && trim(p, in, out)) return;
             o.countBufferDrop();
             net.dropped(p);
             return;
         }
-        if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, out, o);
-        int ingress = control ? -1 : in;
-        p.ingressPort = ingress;
-        buffer.add(ingress, out, p.wireBytes);
+        if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, o);
+        p.ingressPort = control ? -1 : in;
+        buffer.add(control ? null : inPort, o, p.wireBytes);
         if (forwardHook) strategy.onForward(this, p, in, out);
         o.enqueue(p);
-        if (buffer.shouldPause(in)) ports[in].sendPfc(true, net.port(ports[in].id, true));
+        if (buffer.shouldPause(inPort)) inPort.sendPfc(true, net.port(inPort.id, true));
     }
 
     /**
@@ -120,23 +116,23 @@ public final class Switch extends Node {
      * in the shared buffer and for PFC on ingress {@code in}. False if dropped (counted).
      */
     public boolean hold(Packet p, int in) {
-        int out = torPortToHost[p.dst];
-        if (!buffer.admit(in, out, p.wireBytes, false)) {
-            ports[out].countBufferDrop();
+        Port o = ports[torPortToHost[p.dst]];
+        Port inPort = ports[in];
+        if (!buffer.admit(inPort, o, p.wireBytes, false)) {
+            o.countBufferDrop();
             net.dropped(p);
             return false;
         }
         p.ingressPort = in;
-        buffer.add(in, out, p.wireBytes);
-        if (buffer.shouldPause(in)) ports[in].sendPfc(true, net.port(ports[in].id, true));
+        buffer.add(inPort, o, p.wireBytes);
+        if (buffer.shouldPause(inPort)) inPort.sendPfc(true, net.port(inPort.id, true));
         return true;
     }
 
     /** Queues a packet taken with {@link #hold} on its host port. */
     public void releaseHeld(Packet p) {
-        int out = torPortToHost[p.dst];
-        Port o = ports[out];
-        if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, out, o);
+        Port o = ports[torPortToHost[p.dst]];
+        if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, o);
         o.enqueue(p);
     }
 
@@ -150,13 +146,13 @@ public final class Switch extends Node {
         p.priority = Packet.PRIO_HIGH;
         net.countInjected(p);
         int out = route(p);
-        if (out < 0 || !buffer.admit(0, out, p.wireBytes, true)) {
+        if (out < 0 || !buffer.admit(null, ports[out], p.wireBytes, true)) {
             if (out >= 0) ports[out].countBufferDrop();
             net.dropped(p);
             return;
         }
         p.ingressPort = -1;
-        buffer.add(-1, out, p.wireBytes);
+        buffer.add(null, ports[out], p.wireBytes);
         ports[out].enqueue(p);
     }
 
@@ -184,20 +180,20 @@ public final class Switch extends Node {
             out = route(p);
             if (out < 0) return false;
         }
-        if (!buffer.admit(in, out, p.wireBytes, true)) return false;
+        if (!buffer.admit(ports[in], ports[out], p.wireBytes, true)) return false;
         p.ingressPort = -1;
-        buffer.add(-1, out, p.wireBytes);
+        buffer.add(null, ports[out], p.wireBytes);
         ports[out].enqueue(p);
         net.countTrimmed();
         return true;
     }
 
     /** RED on the egress data queue at enqueue (Kmin = Kmax, Pmax = 1 is DCTCP's step). */
-    private void maybeMark(Packet p, int out, Port o) {
+    private void maybeMark(Packet p, Port o) {
         long q = o.queuedDataBytes();
-        long kmin = ecnKmin[out];
+        long kmin = o.ecnKmin;
         if (q <= kmin) return;
-        long kmax = ecnKmax[out];
+        long kmax = o.ecnKmax;
         boolean mark;
         if (q > kmax) {
             mark = true;
@@ -233,7 +229,8 @@ public final class Switch extends Node {
     @Override
     protected void onTransmitted(Port port, Packet p) {
         int in = p.ingressPort;
-        buffer.remove(in, port.local, p.wireBytes);
-        if (buffer.shouldResume(in)) ports[in].sendPfc(false, net.port(ports[in].id, true));
+        Port inPort = in >= 0 ? ports[in] : null;
+        buffer.remove(inPort, port, p.wireBytes);
+        if (buffer.shouldResume(inPort)) inPort.sendPfc(false, net.port(inPort.id, true));
     }
 }
