@@ -16,9 +16,6 @@ import lbsim.net.Network;
 import lbsim.net.SwitchConfig;
 import lbsim.topology.LeafSpine;
 import lbsim.topology.Topology;
-import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
-import lbsim.workload.WorkloadDriver;
 import org.junit.jupiter.api.Test;
 
 /** Exponential backoff of the retransmission timeout over consecutive timeouts of a QP. */
@@ -72,18 +69,8 @@ class RtoBackoffTest {
         long bdp = 116_896;
         TransportConfig cfg = new TransportConfig("dctcp", recovery, 4096, 64, 64, 1, 1000 * US, 500 * US, bdp, 1.0 / 16, 1.0,
                 0, 0, 3, 0, RecoveryParams.defaults().withBdp(bdp), backoff);
-        FlowGraph g = new FlowGraph();
-        g.add(FlowSpec.simple(0, 0, 3, packets * 4096L, 0));
-        WorkloadDriver[] d = new WorkloadDriver[1];
-        Transport tr = new Transport(sim, net, cfg, scheme.host(), f -> d[0].onFlowDelivered(f));
-        d[0] = new WorkloadDriver(sim, tr, g);
-        d[0].start();
-        sim.run(Long.MAX_VALUE);
-        assertThat(d[0].allDelivered()).as(recovery).isTrue();
-        assertThat(net.pool().live()).as(recovery + ": nothing left in flight").isZero();
-        assertThat(net.dataInjected()).as(recovery + ": sent == delivered + dropped")
-                .isEqualTo(net.dataDelivered() + net.dataDropped());
-        return new Blackhole(tr.queuePairs().get(0), losses);
+        OneFlowRun run = OneFlowRun.run(sim, net, cfg, scheme, packets * 4096L, recovery);
+        return new Blackhole(run.qp(), losses);
     }
 
     @Test

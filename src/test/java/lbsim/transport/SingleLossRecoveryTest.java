@@ -10,9 +10,6 @@ import lbsim.net.Network;
 import lbsim.net.SwitchConfig;
 import lbsim.topology.LeafSpine;
 import lbsim.topology.Topology;
-import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
-import lbsim.workload.WorkloadDriver;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,20 +45,9 @@ class SingleLossRecoveryTest {
         else net.setLinkLoss(link, null, nth);
         TransportConfig cfg = new TransportConfig(cc, recovery, 4096, 64, 64, 1, RTO_PS, 500 * Simulation.PS_PER_US, BDP,
                 1.0 / 16, 1.0, cc.equals("fixed-rate") ? RATE : 0, 0, 3, 0, params.withBdp(BDP));
-        FlowGraph g = new FlowGraph();
-        g.add(FlowSpec.simple(0, 0, 3, PACKETS * 4096L, 0));
-        WorkloadDriver[] d = new WorkloadDriver[1];
-        Transport tr = new Transport(sim, net, cfg, scheme.host(), f -> d[0].onFlowDelivered(f));
-        d[0] = new WorkloadDriver(sim, tr, g);
-        d[0].start();
-        sim.run(Long.MAX_VALUE);
-        assertThat(d[0].allDelivered()).as(recovery).isTrue();
-        assertThat(tr.openQpCount()).as(recovery + ": QPs acknowledged").isZero();
-        assertThat(net.pool().live()).as(recovery + ": nothing left in flight").isZero();
-        assertThat(net.dataInjected()).as(recovery + ": sent == delivered + dropped")
-                .isEqualTo(net.dataDelivered() + net.dataDropped());
-        var f = d[0].flows()[0];
-        return new Outcome(tr.queuePairs().get(0), f.deliveredPs() - f.startPs(), net.dataInjected(), net.dataDelivered(),
+        OneFlowRun run = OneFlowRun.run(sim, net, cfg, scheme, PACKETS * 4096L, recovery);
+        var f = run.driver().flows()[0];
+        return new Outcome(run.qp(), f.deliveredPs() - f.startPs(), net.dataInjected(), net.dataDelivered(),
                 net.dataDropped());
     }
 
