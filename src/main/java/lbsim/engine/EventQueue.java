@@ -29,8 +29,12 @@ public final class EventQueue {
     /** Longest walk into a bucket's sorted list before an insert goes to the heap. */
     static final int MAX_WALK = 4;
 
-    /** One pending event; pooled. */
-    static final class Ev {
+    /**
+     * One pending event. Records are pooled, or owned by a component that never has more than
+     * one of that kind pending (a port's end of serialisation): an owned record sits next to its
+     * owner in memory and skips the pool.
+     */
+    public static final class Ev {
         long time;
         long seq;
         Ev next;
@@ -38,6 +42,18 @@ public final class EventQueue {
         int kind;
         long arg;
         Object obj;
+        final boolean owned;
+
+        Ev() {
+            owned = false;
+        }
+
+        /** A record owned by {@code handler} for events of {@code kind}; schedule it with {@link Simulation#scheduleOwned}. */
+        public Ev(EventHandler handler, int kind) {
+            this.handler = handler;
+            this.kind = kind;
+            this.owned = true;
+        }
     }
 
     // head of bucket b at [2b], its tail at [2b + 1]: one cache line per bucket touched
@@ -85,12 +101,22 @@ public final class EventQueue {
         } else {
             e = new Ev();
         }
-        e.time = t;
-        e.seq = nextSeq++;
         e.handler = h;
         e.kind = k;
         e.arg = a;
         e.obj = o;
+        insert(e, t);
+    }
+
+    /** Schedules an owned record (not pending) at {@code t} with argument {@code o}. */
+    public void addOwned(Ev e, long t, Object o) {
+        e.obj = o;
+        insert(e, t);
+    }
+
+    private void insert(Ev e, long t) {
+        e.time = t;
+        e.seq = nextSeq++;
         size++;
         if (t >= base && t - base < HORIZON) {
             insertWheel(e, t);
@@ -200,6 +226,7 @@ public final class EventQueue {
     /** Returns a popped event's record to the pool. */
     void recycle(Ev e) {
         // handler and obj stay set until reuse: they only point at long-lived components and pooled packets
+        if (e.owned) return;
         e.next = free;
         free = e;
     }

@@ -46,6 +46,12 @@ public final class Simulation {
         queue.add(timePs, h, kind, arg, obj);
     }
 
+    /** Schedules an owned event record (see {@link EventQueue.Ev}) that is not pending now. */
+    public void scheduleOwned(EventQueue.Ev e, long timePs, Object obj) {
+        if (timePs < now) throw new IllegalArgumentException("event in the past: " + timePs + " < " + now);
+        queue.addOwned(e, timePs, obj);
+    }
+
     /** Asks the loop to return after the current event. */
     public void stop() {
         stopRequested = true;

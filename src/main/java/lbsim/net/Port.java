@@ -1,6 +1,7 @@
 package lbsim.net;
 
 import lbsim.engine.EventHandler;
+import lbsim.engine.EventQueue;
 import lbsim.engine.Simulation;
 
 /**
@@ -42,6 +43,10 @@ public final class Port implements EventHandler {
     private boolean dataPaused;
     private long pausedSincePs;
     private TrafficSource source;
+
+    // this port's own event records: at most one end of serialisation and one wire head pending
+    private final EventQueue.Ev txDone = new EventQueue.Ev(this, TX_DONE);
+    private final EventQueue.Ev wireHeadArrives = new EventQueue.Ev(this, WIRE_HEAD_ARRIVES);
 
     private boolean up = true;
     private LinkLoss loss;
@@ -178,7 +183,7 @@ public final class Port implements EventHandler {
         }
         if (p == null) return;
         busy = true;
-        sim.schedule(serializationPs(p.wireBytes), this, TX_DONE, 0, p);
+        sim.scheduleOwned(txDone, sim.now() + serializationPs(p.wireBytes), p);
     }
 
     @Override
@@ -202,7 +207,7 @@ public final class Port implements EventHandler {
             Packet p = wireRing[h];
             h = (h + 1) & (wireRing.length - 1);
             wireHead = h;
-            if (--wireSize > 0) sim.scheduleAt(wireRing[h].wireArrivalPs, this, WIRE_HEAD_ARRIVES, 0, null);
+            if (--wireSize > 0) sim.scheduleOwned(wireHeadArrives, wireRing[h].wireArrivalPs, null);
             peer.receive(p, peerLocal);
         } else if (kind == PFC_FRAME) {
             pauseFramesReceived += arg != 0 ? 1 : 0;
@@ -220,7 +225,7 @@ public final class Port implements EventHandler {
         p.wireArrivalPs = at;
         wireRing[(wireHead + n) & (wireRing.length - 1)] = p;
         wireSize = n + 1;
-        if (n == 0) sim.scheduleAt(at, this, WIRE_HEAD_ARRIVES, 0, null);
+        if (n == 0) sim.scheduleOwned(wireHeadArrives, at, null);
     }
 
     private void setDataPaused(boolean pause) {

@@ -82,6 +82,53 @@ class EventQueueTest {
                 });
     }
 
+    /**
+     * Owned records (one per component and kind, never pending twice) pop in the same (time,
+     * insertion) order as pooled ones, keep their handler and kind, and are never handed out
+     * by the pool after they pop: a pooled add right after must not overwrite one.
+     */
+    @Test
+    void ownedRecordsInterleaveWithPooledOnesAndStayOutOfThePool() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        EventQueue q = new EventQueue(16);
+        EventQueue.Ev[] owned = new EventQueue.Ev[8];
+        boolean[] pending = new boolean[owned.length];
+        for (int i = 0; i < owned.length; i++) owned[i] = new EventQueue.Ev(H1, 100 + i);
+        PriorityQueue<long[]> ref = new PriorityQueue<>(Comparator.<long[]>comparingLong(r -> r[0]).thenComparingLong(r -> r[1]));
+        long now = 0;
+        long seq = 0;
+        for (int step = 0; step < 20_000; step++) {
+            int op = rnd.nextInt(4);
+            if (op == 0 && !ref.isEmpty()) {
+                long[] want = ref.poll();
+                q.pop();
+                now = want[0];
+                assertThat(q.poppedTime).isEqualTo(want[0]);
+                assertThat(q.poppedKind).isEqualTo((int) want[2]);
+                assertThat(q.poppedObj).isEqualTo(Long.valueOf(want[1]));
+                if (want[2] >= 100) {
+                    assertThat(q.poppedHandler).isSameAs(H1);
+                    pending[(int) want[2] - 100] = false;
+                } else {
+                    assertThat(q.poppedHandler).isSameAs(H2);
+                }
+            } else {
+                long t = now + rnd.nextInt(3000);
+                int i = rnd.nextInt(owned.length);
+                if (op == 1 && !pending[i]) {
+                    q.addOwned(owned[i], t, Long.valueOf(seq));
+                    pending[i] = true;
+                    ref.add(new long[] {t, seq, 100 + i});
+                } else {
+                    q.add(t, H2, 7, 0, Long.valueOf(seq));
+                    ref.add(new long[] {t, seq, 7});
+                }
+                seq++;
+            }
+            assertThat(q.size()).isEqualTo(ref.size());
+        }
+    }
+
     @Test
     void growsFarBeyondItsInitialCapacity() {
         SplittableRandom rnd = new SplittableRandom(3);
