@@ -34,6 +34,7 @@ public final class Section implements lbsim.lb.SchemeParams {
         return path.isEmpty() ? k : path + "." + k;
     }
 
+    @Override
     public BadInputException error(String k, String message) {
         return new BadInputException(file + ": " + key(k) + ": " + message);
     }

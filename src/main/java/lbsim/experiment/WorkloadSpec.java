@@ -304,17 +304,21 @@ public final class WorkloadSpec {
             long size = f.requiredLong("size_bytes", 1, Long.MAX_VALUE / 16);
             long start = f.longValue("start_ns", 0, 0, Long.MAX_VALUE / 1000);
             long[] after = f.longList("after");
+            // a transfer tag, numbered from 0: flows of one group between the same hosts are one connection (lb Connection)
+            long group = f.has("group") ? f.longValue("group", 0, 0, list.size() - 1) : -1;
             for (long a : after) {
                 if (a < 0 || a >= rows.size()) throw f.error("after", "flow index " + a + " must name an earlier flow (0.." + (rows.size() - 1) + ")");
             }
             if (src == dst) throw f.error("dst", "equals src (" + src + ")");
             f.finish();
-            rows.add(new long[] {src, dst, size, start});
+            rows.add(new long[] {src, dst, size, start, group});
             deps.add(after);
         }
         String file = s.file();
         return (hosts, rnd) -> {
             FlowGraph g = new FlowGraph();
+            long groups = rows.stream().mapToLong(r -> r[4] + 1).max().orElse(0);
+            for (int k = 0; k < groups; k++) g.addGroup("flows group " + k);
             for (int i = 0; i < rows.size(); i++) {
                 long[] r = rows.get(i);
                 for (int e = 0; e < 2; e++) {
@@ -325,7 +329,7 @@ public final class WorkloadSpec {
                 }
                 int[] after = new int[deps.get(i).length];
                 for (int j = 0; j < after.length; j++) after[j] = (int) deps.get(i)[j];
-                g.add(new FlowSpec(i, (int) r[0], (int) r[1], r[2], r[3] * 1000, after, after.length, 0, -1, 0, ""));
+                g.add(new FlowSpec(i, (int) r[0], (int) r[1], r[2], r[3] * 1000, after, after.length, 0, (int) r[4], 0, ""));
             }
             return g;
         };

@@ -32,7 +32,7 @@ public final class Ecmp {
     private Ecmp() {}
 
     /** Key {@code qp_ports} of ecmp / mprdma: a fresh random port per QP, or one per connection and QP index. */
-    public static final java.util.List<String> QP_PORTS = java.util.List.of("per-qp", "per-connection");
+    public static final java.util.List<String> QP_PORTS = Connection.SCOPES;
 
     /** Host half: one fixed random source port per QP. */
     public static final class Host implements PathPolicy {
@@ -45,7 +45,7 @@ public final class Ecmp {
         }
 
         /**
-         * With {@code perConnection}, QP i of every flow of one connection (the flow's group, i.e. the job's
+         * With {@code perConnection}, QP i of every flow of one {@link Connection} (the flow's group, i.e. the job's
          * communicator, source and destination) gets the same random port, as NCCL keeps a connection's
          * NCCL_IB_QPS_PER_CONNECTION QPs for the communicator's lifetime (CTCCL §2.2, §4.2: NCCL + ECMP);
          * otherwise every new QP draws a fresh port.
@@ -62,8 +62,8 @@ public final class Ecmp {
                 qp.setSport(randomPort(random));
                 return;
             }
-            int index = qp.flow().qps().indexOf(qp);
-            long h = EcmpHash.hash(salt, qp.src(), qp.dst(), index, qp.flow().spec().group(), 0);
+            Connection c = Connection.of(qp);
+            long h = EcmpHash.hash(salt, c.src(), c.dst(), c.index(), c.group(), 0);
             qp.setSport(SPORT_MIN + (int) Long.remainderUnsigned(h, SPORT_RANGE));
         }
     }

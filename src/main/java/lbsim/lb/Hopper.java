@@ -35,6 +35,15 @@ import lbsim.transport.QueuePair;
  * probe). The extra probing QPs of the paper are not modelled as QPs. The paper's RNIC reorders a bounded window
  * (IRN), so the receiver keeps its reorder bitmap. The paper does not react to timeouts;
  * neither does this.
+ *
+ * <p>With {@code state: per-connection} a new QP of a {@link Connection} takes over the newest
+ * QP's source port, probe table and RTT average (the §4.2.1 testbed keeps one Hopper state per
+ * flow across the chunks it posts as RDMA messages; the average restarts at the new QP's first
+ * epoch like every epoch's, so only port and table change decisions). With {@code repath: between-qps} a switch
+ * decision does not move the QP: the connection's next QP starts on the chosen port, and a later
+ * decision of the same QP replaces it (a decision to stay cancels it); the testbed can switch
+ * "only" at chunk boundaries (§4.2.1 "The chunk size specifies the granularity at which Hopper
+ * can switch paths"). path_switches then counts QPs started on a new port.
  */
 public final class Hopper implements PathPolicy {
     /** Probe-table entries kept per QP (the two newest probes of the last few epochs). */
@@ -49,6 +58,8 @@ public final class Hopper implements PathPolicy {
     private final double switchDelay;
     private final long baseRttOverridePs;
     private final int probeBytes;
+    private final Connections connections; // null: per-QP state
+    private final boolean betweenQps;
     private long probes;
     private long probeAcks;
     private long switches;
@@ -75,6 +86,8 @@ public final class Hopper implements PathPolicy {
         final int[] echoes = new int[TABLE];        // probe packets echoed so far
         int used;
         int next;
+        int plannedPort = -1; // repath between-qps: where the connection's next QP starts (-1: where this one is)
+        boolean superseded;   // the connection's next QP has taken over: this one decides nothing more
 
         State() {
             java.util.Arrays.fill(probedAtPs, Long.MIN_VALUE / 2);
@@ -89,6 +102,16 @@ public final class Hopper implements PathPolicy {
     /** {@code probeBytes}: data per probe (0 = one ACK-sized packet). */
     public Hopper(SplittableRandom random, double alpha, double thProbe, double thCong, double ttlProbe, double deltaRtt,
                   double switchDelay, double baseRttUs, int probeBytes) {
+        this(random, alpha, thProbe, thCong, ttlProbe, deltaRtt, switchDelay, baseRttUs, probeBytes, false, false);
+    }
+
+    /**
+     * {@code perConnection}: a new QP takes over the path state of its connection's newest QP;
+     * {@code betweenQps} (needs {@code perConnection}): switches take effect on the connection's next QP.
+     */
+    public Hopper(SplittableRandom random, double alpha, double thProbe, double thCong, double ttlProbe, double deltaRtt,
+                  double switchDelay, double baseRttUs, int probeBytes, boolean perConnection, boolean betweenQps) {
+        if (betweenQps && !perConnection) throw new IllegalArgumentException("repath between-qps needs per-connection state");
         this.random = random;
         this.alpha = alpha;
         this.thProbe = thProbe;
@@ -98,6 +121,8 @@ public final class Hopper implements PathPolicy {
         this.switchDelay = switchDelay;
         this.baseRttOverridePs = Math.round(baseRttUs * Simulation.PS_PER_US);
         this.probeBytes = probeBytes;
+        this.connections = perConnection ? new Connections() : null;
+        this.betweenQps = betweenQps;
     }
 
     /** Packets one probe takes on a QP with this MTU. */
@@ -110,7 +135,49 @@ public final class Hopper implements PathPolicy {
         State s = new State();
         s.basePs = baseRttOverridePs > 0 ? baseRttOverridePs : UnloadedRtt.of(qp);
         qp.setSchemeState(s);
-        qp.setSport(randomPort());
+        QueuePair prev = connections == null ? null : connections.handOver(qp);
+        if (prev == null) {
+            qp.setSport(randomPort());
+        } else {
+            takeOver(qp, s, (State) prev.schemeState(), prev.sport());
+        }
+    }
+
+    /**
+     * A new QP of a connection starts where the newest one is (or was told to go) with its RTT average and
+     * probe table, in a new epoch (its sequence numbers start again). Probes still out belong to the old QP,
+     * whose echoes go to it, so they are dropped here; the old QP decides nothing more (it keeps its port).
+     */
+    private void takeOver(QueuePair qp, State s, State prev, int prevPort) {
+        prev.superseded = true;
+        s.avgRttPs = prev.avgRttPs;
+        s.lastRttPs = prev.lastRttPs;
+        s.used = prev.used;
+        s.next = prev.next;
+        for (int i = 0; i < TABLE; i++) {
+            s.port[i] = prev.port[i];
+            s.rttPs[i] = prev.rttPs[i];
+            s.echoes[i] = prev.echoes[i];
+            s.probedAtPs[i] = prev.rttPs[i] < 0 ? Long.MIN_VALUE / 2 : prev.probedAtPs[i];
+        }
+        int port = prevPort;
+        if (prev.plannedPort >= 0 && prev.plannedPort != prevPort) {
+            remember(s, prevPort, (long) prev.avgRttPs, qp.now());
+            port = prev.plannedPort;
+            switches++;
+        }
+        qp.setSport(port);
+    }
+
+    /** Records a measured port in the probe table, so it is not probed again within ttl. */
+    private static void remember(State s, int port, long rttPs, long now) {
+        int i = s.next;
+        s.port[i] = port;
+        s.rttPs[i] = rttPs;
+        s.probedAtPs[i] = now;
+        s.echoes[i] = 0;
+        s.next = (i + 1) % TABLE;
+        if (s.used < TABLE) s.used++;
     }
 
     private int randomPort() {
@@ -125,6 +192,7 @@ public final class Hopper implements PathPolicy {
     @Override
     public void onAck(QueuePair qp, Packet ack, long rttPs) {
         State s = (State) qp.schemeState();
+        if (s.superseded) return;
         if (s.epochEndSeq < 0) s.epochEndSeq = qp.sndNxt(); // the first epoch: the first window
         sample(s, rttPs);
         long now = qp.now();
@@ -202,6 +270,7 @@ public final class Hopper implements PathPolicy {
     public void onProbeAck(QueuePair qp, Packet ack, long rttPs) {
         probeAcks++;
         State s = (State) qp.schemeState();
+        if (s.superseded) return;
         for (int k = 1; k <= s.used; k++) {
             int i = Math.floorMod(s.next - k, TABLE);
             if (s.port[i] == ack.sport && s.rttPs[i] < 0) {
@@ -230,19 +299,19 @@ public final class Hopper implements PathPolicy {
         s.maySwitch = false;
         if (best < 0 || s.rttPs[best] > deltaRtt * s.avgRttPs) {
             declined++;
+            s.plannedPort = -1;
             return;
         }
         int bestPort = s.port[best];
+        if (betweenQps) {
+            s.plannedPort = bestPort; // the connection's next QP starts there; this one stays
+            return;
+        }
         long inflight = qp.sndNxt() - qp.sndUna();
         double lastOld = extrapolate(s, inflight);
         long delay = (long) Math.max(0, switchDelay * (lastOld - s.rttPs[best]));
         // the old path stays marked as recently measured, so it is not probed again within ttl
-        int i = s.next;
-        s.port[i] = qp.sport();
-        s.rttPs[i] = (long) s.avgRttPs;
-        s.probedAtPs[i] = now;
-        s.next = (i + 1) % TABLE;
-        if (s.used < TABLE) s.used++;
+        remember(s, qp.sport(), (long) s.avgRttPs, now);
         qp.setSport(bestPort);
         if (delay > 0) qp.delaySendUntil(now + delay);
         s.mayProbe = false;

@@ -18,4 +18,9 @@ public interface SchemeParams {
     default boolean bool(String key, boolean def) {
         return def;
     }
+
+    /** An error about {@code key} (values that do not fit together); the scenario reader's names the file and section. */
+    default RuntimeException error(String key, String message) {
+        return new IllegalArgumentException(key + ": " + message);
+    }
 }

@@ -77,7 +77,9 @@ public final class Schemes {
             double t = p.doubleValue("threshold", 0.05, 0.0, 1.0);
             int n = p.intValue("rounds", 1, 1, 1 << 20);
             double f = p.doubleValue("rtt_factor", 2.5, 1.0, 1e6);
-            return c -> new Scheme("flowbender", new FlowBender(c.random("flowbender"), signal, t, n, f), ecmpSwitches(c));
+            PathState st = PathState.read(p);
+            return c -> new Scheme("flowbender", new FlowBender(c.random("flowbender"), signal, t, n, f, st.perConnection(),
+                    st.betweenQps()), ecmpSwitches(c));
         });
         BUILT.put("hopper", p -> {
             // defaults: Hopper paper 004 Table 1
@@ -90,10 +92,27 @@ public final class Schemes {
             double baseUs = p.doubleValue("base_rtt_us", 0.0, 0.0, 1e9);
             // 0: one ACK-sized probe packet; the §4.2.1 testbed probes with 10 KB chunks
             int probeBytes = p.intValue("probe_bytes", 0, 0, 1 << 24);
+            PathState st = PathState.read(p);
             return c -> new Scheme("hopper", new Hopper(c.random("hopper"), alpha, thProbe, thCong, ttl, delta, delay, baseUs,
-                    probeBytes),
+                    probeBytes, st.perConnection(), st.betweenQps()),
                     ecmpSwitches(c));
         });
+    }
+
+    /**
+     * Keys {@code state} and {@code repath} of hopper and flowbender: path state per QP (default) or carried over
+     * the QPs of a {@link Connection}, and moves at once (default) or at the connection's next QP (004 §4.2.1 testbed).
+     */
+    private record PathState(boolean perConnection, boolean betweenQps) {
+        static PathState read(SchemeParams p) {
+            boolean perConnection = p.choice("state", "per-qp", Connection.SCOPES).equals("per-connection");
+            boolean betweenQps = p.choice("repath", "within-qp", Connection.REPATH).equals("between-qps");
+            if (betweenQps && !perConnection) {
+                throw p.error("repath", "'between-qps' needs state: per-connection (a QP's planned move would go to a QP that "
+                        + "does not take it over); allowed with state: per-qp: within-qp");
+            }
+            return new PathState(perConnection, betweenQps);
+        }
     }
 
     private static Function<SchemeContext, Scheme> plb(String name, SchemeParams p, double k, int n, int m, int roundPackets,

@@ -42,8 +42,8 @@ class HopperPresetsTest {
         int hopperLower = 0;
         long[] seeds = {1, 2, 3};
         for (long seed : seeds) {
-            RunResult h = Scenarios.run(testbed("{scheme: hopper, probe_bytes: " + HopperPresets.TESTBED_PROBE_BYTES + "}", seed));
-            RunResult fb = Scenarios.run(testbed("{scheme: flowbender, signal: rtt}", seed));
+            RunResult h = Scenarios.run(testbed(HopperPresets.FIG6_HOPPER, seed));
+            RunResult fb = Scenarios.run(testbed(HopperPresets.FIG6_FLOWBENDER, seed));
             Scenarios.assertConserved(h);
             Scenarios.assertConserved(fb);
             // precondition: the fabric is the testbed's: four 1G and eight 10G leaf->spine links
