@@ -6,6 +6,7 @@ import java.util.SplittableRandom;
 import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
 import lbsim.net.ForwardingStrategy;
+import lbsim.net.LbHeader;
 import lbsim.net.Packet;
 import lbsim.net.PacketQueue;
 import lbsim.net.Switch;
@@ -223,12 +224,13 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         }
         if (expired || stabilized) st.tailPs = 0;
         else if (timeout) st.tailPs = now;
-        p.cwEpoch = st.epoch;
-        p.cwPhase = pktPhase;
-        p.cwFlag = expired || stabilized ? INIT : timeout ? TAIL : DATA;
-        p.cwPath = pktPath;
-        p.cwTxPs = now;
-        p.cwTailPs = st.tailPs;
+        LbHeader h = p.lb();
+        h.cwEpoch = st.epoch;
+        h.cwPhase = pktPhase;
+        h.cwFlag = expired || stabilized ? INIT : timeout ? TAIL : DATA;
+        h.cwPath = pktPath;
+        h.cwTxPs = now;
+        h.cwTailPs = st.tailPs;
         return pktPath;
     }
 
@@ -266,22 +268,23 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
 
     private void onReplyOrNotify(Packet p) {
         long now = sim.now();
-        if (p.cwFlag == NOTIFY) {
+        LbHeader h = p.lb();
+        if (h.cwFlag == NOTIFY) {
             int dstTor = topo.torIndex(hostTorNode[p.src]);
             long[] busy = busyUntilPs[dstTor];
             if (busy == null) busy = busyUntilPs[dstTor] = new long[sw.portCount()];
-            busy[p.cwPath] = now + pathBusyPs;
+            busy[h.cwPath] = now + pathBusyPs;
             return;
         }
         Tx st = tx(p.qp);
         // replies count only for the current (epoch, phase); late ones are ignored
-        if (p.cwEpoch != st.epoch || p.cwPhase != st.phase) return;
-        if (p.cwFlag == REPLY_INIT) {
+        if (h.cwEpoch != st.epoch || h.cwPhase != st.phase) return;
+        if (h.cwFlag == REPLY_INIT) {
             if (now < st.replyDeadlinePs && st.replyDeadlinePs != NEVER) {
                 st.stabilized = true;
                 st.replyDeadlinePs = NEVER;
             }
-        } else if (p.cwFlag == REPLY_TAIL) {
+        } else if (h.cwFlag == REPLY_TAIL) {
             st.stabilized = true;     // the reroute is over: next packet starts a new epoch
             st.replyDeadlinePs = NEVER;
         }
@@ -297,52 +300,53 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
             sw.consume(p);
             return true;
         }
-        if (p.kind != Packet.DATA || p.cwEpoch == 0) return false;
+        if (p.kind != Packet.DATA || p.lb().cwEpoch == 0) return false;
         return onTaggedData(p, in);
     }
 
     /** conweave-routing.cc RouteInput (RxToR); true if the packet was held. */
     private boolean onTaggedData(Packet p, int in) {
         long now = sim.now();
+        LbHeader h = p.lb();
         Rx r = rx(p.qp);
         boolean newEpoch;
-        if (r.epoch < p.cwEpoch) {
-            r.epoch = p.cwEpoch;
+        if (r.epoch < h.cwEpoch) {
+            r.epoch = h.cwEpoch;
             newEpoch = true;
-        } else if (r.epoch > p.cwEpoch) {
+        } else if (r.epoch > h.cwEpoch) {
             return false;                       // an earlier epoch: straight to the host
         } else {
             newEpoch = false;
         }
-        if (p.cwPhase == 0) {
-            r.phase0TxPs = p.cwTxPs;
+        if (h.cwPhase == 0) {
+            r.phase0TxPs = h.cwTxPs;
             r.phase0RxPs = now;
         }
-        boolean tail = p.cwFlag == TAIL;
+        boolean tail = h.cwFlag == TAIL;
         boolean outOfOrder = false;
         if (newEpoch) {
             r.phase = tail ? 1 : 0;
-            outOfOrder = p.cwPhase > r.phase;
-            r.phase0Cache = p.cwPhase == 0;
+            outOfOrder = h.cwPhase > r.phase;
+            r.phase0Cache = h.cwPhase == 0;
         } else {
             if (tail) {
                 if (!r.reordering) r.phase = 1;  // else set when the queue is flushed
-            } else if (r.phase < p.cwPhase) {
+            } else if (r.phase < h.cwPhase) {
                 outOfOrder = true;
             }
-            if (p.cwPhase == 0) r.phase0Cache = true;
+            if (h.cwPhase == 0) r.phase0Cache = true;
         }
-        if (tail || p.cwPhase == 1) r.tailPs = p.cwTailPs;
+        if (tail || h.cwPhase == 1) r.tailPs = h.cwTailPs;
         // predicted TAIL arrival: the Tx-side gap between phase 0 and the TAIL, replayed at Rx
         long gap = r.phase0Cache ? Math.max(0, r.tailPs - r.phase0TxPs) : reorderDefaultPs;
         long flushAt = 0;
-        if (p.cwPhase == 1) {
+        if (h.cwPhase == 1) {
             if (outOfOrder) flushAt = (r.phase0Cache ? r.phase0RxPs : now) + gap + reorderExtraPs;
         } else {
             flushAt = tail ? now + TAIL_FLUSH_DELAY_PS : now + gap + reorderExtraPs;
         }
         boolean hold = false;
-        if (p.cwPhase == 0) {
+        if (h.cwPhase == 0) {
             if (r.reordering) scheduleFlush(r, Math.max(now, flushAt), tail);
         } else if (outOfOrder) {
             hold = true;
@@ -352,7 +356,7 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
             }
         }
         if (p.ecnMarked) sendControl(p, NOTIFY, 0);
-        if (p.cwFlag == INIT) sendControl(p, REPLY_INIT, 0);
+        if (h.cwFlag == INIT) sendControl(p, REPLY_INIT, 0);
         else if (tail) sendControl(p, REPLY_TAIL, 1);
         if (!hold || !reorderQueue) return false;
         if (sw.hold(p, in)) {
@@ -391,10 +395,11 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         c.sport = data.sport;
         c.wireBytes = CONTROL_BYTES;
         c.ecnCapable = false;
-        c.cwFlag = flag;
-        c.cwEpoch = data.cwEpoch;
-        c.cwPhase = phase;
-        c.cwPath = data.cwPath;
+        LbHeader ch = c.lb();
+        ch.cwFlag = flag;
+        ch.cwEpoch = data.lb().cwEpoch;
+        ch.cwPhase = phase;
+        ch.cwPath = data.lb().cwPath;
         if (flag == NOTIFY) notifies++;
         else replies++;
         sw.sendControl(c);

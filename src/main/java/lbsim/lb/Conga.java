@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 import lbsim.engine.Simulation;
 import lbsim.net.ForwardingStrategy;
+import lbsim.net.LbHeader;
 import lbsim.net.Packet;
 import lbsim.net.Switch;
 import lbsim.topology.Topology;
@@ -197,12 +198,13 @@ public final class Conga implements ForwardingStrategy {
         dre.add(out, p.wireBytes, now);
         int ce = quantise(sw, out, now);
         if (!carries(p)) return;
+        LbHeader h = p.lb();
         if (leaf && !fabric[in]) {
-            p.lbTag = uplinkIndex[out];
-            p.ce = ce;
-            piggyback(p, leafOf(p.dst), now);
-        } else if (ce > p.ce) {
-            p.ce = ce;
+            h.lbTag = uplinkIndex[out];
+            h.ce = ce;
+            piggyback(h, leafOf(p.dst), now);
+        } else if (ce > h.ce) {
+            h.ce = ce;
         }
     }
 
@@ -216,23 +218,24 @@ public final class Conga implements ForwardingStrategy {
 
     private void atDestinationLeaf(Packet p, long now) {
         int base = leafOf(p.src) * maxUplinks;
-        if (p.lbTag >= 0) {
-            int i = base + p.lbTag;
-            fromLeafCe[i] = p.ce;
+        LbHeader h = p.lb();
+        if (h.lbTag >= 0) {
+            int i = base + h.lbTag;
+            fromLeafCe[i] = h.ce;
             fromLeafTime[i] = now;
             fromLeafChanged[i] = true;
         }
-        if (p.fbTag >= 0) {
-            int i = base + p.fbTag;
-            toLeafCe[i] = p.fbMetric;
+        if (h.fbTag >= 0) {
+            int i = base + h.fbTag;
+            toLeafCe[i] = h.fbMetric;
             toLeafTime[i] = now;
         }
-        p.lbTag = -1;
-        p.fbTag = -1;
+        h.lbTag = -1;
+        h.fbTag = -1;
     }
 
     /** One From-Leaf metric for the destination leaf: changed entries first, round robin. */
-    private void piggyback(Packet p, int dstLeaf, long now) {
+    private void piggyback(LbHeader h, int dstLeaf, long now) {
         int base = dstLeaf * maxUplinks;
         int start = fbNext[dstLeaf];
         int pick = -1;
@@ -248,12 +251,12 @@ public final class Conga implements ForwardingStrategy {
             if (pick < 0) pick = u;
         }
         if (pick < 0) {
-            p.fbTag = -1;
+            h.fbTag = -1;
             return;
         }
         int i = base + pick;
-        p.fbTag = pick;
-        p.fbMetric = fromLeafCe[i];
+        h.fbTag = pick;
+        h.fbMetric = fromLeafCe[i];
         fromLeafChanged[i] = false;
         fbNext[dstLeaf] = pick + 1 == maxUplinks ? 0 : pick + 1;
     }

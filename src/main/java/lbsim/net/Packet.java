@@ -45,17 +45,7 @@ public final class Packet {
     long wireArrivalPs;         // while on a link: when it reaches the other end (set by Port)
     public int ingressPort;     // local port at the current switch (buffer accounting)
     public int hops;
-    // ConWeave header (Song et al. SIGCOMM 2023 §3), written by the source ToR
-    public int cwEpoch;         // 0 = untagged
-    public int cwPhase;
-    public int cwFlag;          // data: DATA/INIT/TAIL; LB_CONTROL: REPLY_INIT/REPLY_TAIL/NOTIFY
-    public int cwPath;          // the source-ToR uplink (local port) the packet took
-    public long cwTxPs;         // source-ToR departure time
-    public long cwTailPs;       // source-ToR time of the epoch's TAIL, 0 if none yet
-    public int lbTag;           // CONGA: uplink index at the source leaf, -1 if none
-    public int ce;              // CONGA: max quantised DRE along the path
-    public int fbTag;           // CONGA: piggybacked feedback: an uplink index of the destination leaf, -1 if none
-    public int fbMetric;        // CONGA: piggybacked feedback metric
+    private LbHeader lb;        // switch load balancers' header fields (CONGA, ConWeave), created on first use
 
     void reset() {
         kind = DATA;
@@ -75,10 +65,20 @@ public final class Packet {
         sentAtPs = 0;
         ingressPort = -1;
         hops = 0;
-        cwEpoch = cwPhase = cwFlag = cwPath = 0;
-        cwTxPs = cwTailPs = 0;
-        lbTag = fbTag = -1;
-        ce = fbMetric = 0;
+        if (lb != null) lb.reset();
+    }
+
+    /**
+     * The header fields of in-network load balancers. Kept out of the packet proper so the
+     * fields every hop reads share fewer cache lines; a pooled packet keeps its header object.
+     */
+    public LbHeader lb() {
+        LbHeader h = lb;
+        if (h == null) {
+            h = new LbHeader();
+            lb = h;
+        }
+        return h;
     }
 
     public boolean isData() {
