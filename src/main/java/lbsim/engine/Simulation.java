@@ -78,8 +78,7 @@ public final class Simulation {
             long arg = e.arg;
             Object o = e.obj;
             q.recycle(e);
-            // most events are a port's: a direct call the JIT can inline instead of an interface dispatch
-            if (h instanceof lbsim.net.Port port) port.onEvent(kind, arg, o);
+            if (h instanceof HotEventHandler hot) hot.onEvent(kind, arg, o);
             else h.onEvent(kind, arg, o);
             if (stopRequested) return q.isEmpty();
         }

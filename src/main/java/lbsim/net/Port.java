@@ -1,6 +1,6 @@
 package lbsim.net;
 
-import lbsim.engine.EventHandler;
+import lbsim.engine.HotEventHandler;
 import lbsim.engine.EventQueue;
 import lbsim.engine.Simulation;
 
@@ -9,7 +9,7 @@ import lbsim.engine.Simulation;
  * serialisation at line rate, propagation delay, PFC pause state for the data priority, and
  * the link's health (up/down, degraded rate, flaky loss). Counters feed links.csv.
  */
-public final class Port implements EventHandler {
+public final class Port extends HotEventHandler {
     static final int TX_DONE = 1;
     static final int PFC_FRAME = 2;
     static final int WIRE_HEAD_ARRIVES = 3;
