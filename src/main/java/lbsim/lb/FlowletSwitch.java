@@ -2,8 +2,6 @@ package lbsim.lb;
 
 import java.util.SplittableRandom;
 import lbsim.engine.Simulation;
-import lbsim.net.ForwardingStrategy;
-import lbsim.net.Packet;
 import lbsim.net.Switch;
 
 /**
@@ -13,26 +11,15 @@ import lbsim.net.Switch;
  * (the flow's current port when it is among them, else a random one of them); packets within
  * x of the previous one keep the port.
  */
-public final class FlowletSwitch implements ForwardingStrategy {
-    private final Simulation sim;
-    private final long gapPs;
-    private final SplittableRandom random;
-    private final FlowTable table;
+public final class FlowletSwitch extends FlowletRouting {
     private long[] loads = new long[16];
 
     public FlowletSwitch(Simulation sim, double gapUs, SplittableRandom random) {
-        this.sim = sim;
-        this.gapPs = Math.round(gapUs * Simulation.PS_PER_US);
-        this.random = random;
-        this.table = new FlowTable(Math.max(EcmpAr.AGE_PS, gapPs));
+        super(sim, gapUs, random);
     }
 
     @Override
-    public int choose(Switch sw, Packet p, int[] candidates) {
-        long key = FlowTable.key(p);
-        long now = sim.now();
-        int sticky = table.stickyPort(key, candidates, now, gapPs);
-        if (sticky >= 0) return sticky;
+    protected int newFlowletPort(Switch sw, long key, int[] candidates) {
         int current = table.portOf(key);
         int n = candidates.length;
         if (loads.length < n) loads = new long[Math.max(n, 2 * loads.length)];
@@ -42,12 +29,9 @@ public final class FlowletSwitch implements ForwardingStrategy {
             loads[i] = l;
             if (l < min) min = l;
         }
-        int out = -1;
         for (int i = 0; i < n; i++) {
-            if (candidates[i] == current && loads[i] == min) out = current;
+            if (candidates[i] == current && loads[i] == min) return current;
         }
-        if (out < 0) out = candidates[EcmpAr.leastLoaded(loads, n, random)];
-        table.record(key, out, now);
-        return out;
+        return candidates[EcmpAr.leastLoaded(loads, n, random)];
     }
 }

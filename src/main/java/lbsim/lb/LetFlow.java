@@ -2,8 +2,6 @@ package lbsim.lb;
 
 import java.util.SplittableRandom;
 import lbsim.engine.Simulation;
-import lbsim.net.ForwardingStrategy;
-import lbsim.net.Packet;
 import lbsim.net.Switch;
 
 /**
@@ -13,27 +11,13 @@ import lbsim.net.Switch;
  * congestion measurement: flowlets on slow paths break more often and so move away.
  * With an unbounded gap each flow keeps one random path; with gap 0 every packet is sprayed.
  */
-public final class LetFlow implements ForwardingStrategy {
-    private final Simulation sim;
-    private final long gapPs;
-    private final SplittableRandom random;
-    private final FlowTable table;
-
+public final class LetFlow extends FlowletRouting {
     public LetFlow(Simulation sim, double gapUs, SplittableRandom random) {
-        this.sim = sim;
-        this.gapPs = Math.round(gapUs * Simulation.PS_PER_US);
-        this.random = random;
-        this.table = new FlowTable(Math.max(EcmpAr.AGE_PS, gapPs));
+        super(sim, gapUs, random);
     }
 
     @Override
-    public int choose(Switch sw, Packet p, int[] candidates) {
-        long key = FlowTable.key(p);
-        long now = sim.now();
-        int port = table.stickyPort(key, candidates, now, gapPs);
-        if (port >= 0) return port;
-        int out = candidates[random.nextInt(candidates.length)]; // a new flowlet: a random next hop
-        table.record(key, out, now);
-        return out;
+    protected int newFlowletPort(Switch sw, long key, int[] candidates) {
+        return candidates[random.nextInt(candidates.length)]; // a uniformly random next hop
     }
 }

@@ -57,6 +57,14 @@ final class EtherealPresets {
         return Map.of("workload.algorithm", algo, "workload.size_bytes", size, "load_balancer", lb);
     }
 
+    private static final Map<String, String> BASELINE_LABELS = Map.of("ecmp", "ECMP", "reps", "REPS", "spray", "spraying");
+
+    /** Ethereal's improvement over {@code baseline} for one algorithm and size, named "ALGO SIZE: Ethereal vs LABEL". */
+    private static Cell vs(String algo, String size, String baseline, double paper, String note) {
+        return Cell.improvement(algo + " " + size + ": Ethereal vs " + BASELINE_LABELS.get(baseline), sel(algo, size, "ethereal"),
+                sel(algo, size, baseline), paper, note);
+    }
+
     private static final List<String> ETHEREAL_DEVIATIONS = List.of(
             "The paper reports these numbers as Ethereal's improvement in CCT over a baseline, 100 x (baseline - Ethereal) / "
                     + "baseline; the cells below are the same ratio from lbsim's runs, paired by seed.",
@@ -78,20 +86,13 @@ final class EtherealPresets {
                 + "  workload.size_bytes: {16MB: 16777216, 128MB: 134217728, 256MB: 268435456}\n"
                 + ETHEREAL_LB_QUICK + "seeds: 1\n";
         List<Cell> cells = List.of(
-                Cell.improvement("all-to-all 16MB: Ethereal vs ECMP", sel("all-to-all", "16MB", "ethereal"),
-                        sel("all-to-all", "16MB", "ecmp"), 7.56, "§4.2 'outperform ECMP even at 16MB by 7.56%' (algorithm not named; read as all-to-all)"),
-                Cell.improvement("all-to-all 128MB: Ethereal vs REPS", sel("all-to-all", "128MB", "ethereal"),
-                        sel("all-to-all", "128MB", "reps"), 8.6, "§4.2"),
-                Cell.improvement("all-to-all 256MB: Ethereal vs REPS", sel("all-to-all", "256MB", "ethereal"),
-                        sel("all-to-all", "256MB", "reps"), 26.03, "§4.2"),
-                Cell.improvement("recursive-doubling 128MB: Ethereal vs REPS", sel("recursive-doubling", "128MB", "ethereal"),
-                        sel("recursive-doubling", "128MB", "reps"), 37.98, "§4.2"),
-                Cell.improvement("recursive-doubling 256MB: Ethereal vs REPS", sel("recursive-doubling", "256MB", "ethereal"),
-                        sel("recursive-doubling", "256MB", "reps"), 40.65, "§4.2"),
-                Cell.improvement("recursive-doubling 256MB: Ethereal vs spraying", sel("recursive-doubling", "256MB", "ethereal"),
-                        sel("recursive-doubling", "256MB", "spray"), 30.8, "§4.2 (size not stated; read as the largest, 256MB)"),
-                Cell.improvement("all-to-all 256MB: Ethereal vs spraying", sel("all-to-all", "256MB", "ethereal"),
-                        sel("all-to-all", "256MB", "spray"), 0.0, "§4.2 'performs similar to packet spraying' (stated qualitatively; 0 used)"));
+                vs("all-to-all", "16MB", "ecmp", 7.56, "§4.2 'outperform ECMP even at 16MB by 7.56%' (algorithm not named; read as all-to-all)"),
+                vs("all-to-all", "128MB", "reps", 8.6, "§4.2"),
+                vs("all-to-all", "256MB", "reps", 26.03, "§4.2"),
+                vs("recursive-doubling", "128MB", "reps", 37.98, "§4.2"),
+                vs("recursive-doubling", "256MB", "reps", 40.65, "§4.2"),
+                vs("recursive-doubling", "256MB", "spray", 30.8, "§4.2 (size not stated; read as the largest, 256MB)"),
+                vs("all-to-all", "256MB", "spray", 0.0, "§4.2 'performs similar to packet spraying' (stated qualitatively; 0 used)"));
         return new Preset("ethereal-fig3", "Addanki et al.: Ethereal: Divide and Conquer Network Load Balancing in Large-Scale "
                 + "Distributed Training", "Fig. 3",
                 "All-reduce CCT on a 256-GPU leaf-spine (16 ToRs x 16 GPUs, 16 spines, 400 Gbps, 500 ns, 64 MB shared buffers, "
@@ -114,18 +115,12 @@ final class EtherealPresets {
                 + "  workload.size_bytes: {128MB: 134217728, 256MB: 268435456}\n"
                 + ETHEREAL_LB_QUICK + "seeds: 1\n";
         List<Cell> cells = List.of(
-                Cell.improvement("all-to-all 128MB: Ethereal vs spraying", sel("all-to-all", "128MB", "ethereal"),
-                        sel("all-to-all", "128MB", "spray"), 23.68, "§4.2"),
-                Cell.improvement("all-to-all 128MB: Ethereal vs REPS", sel("all-to-all", "128MB", "ethereal"),
-                        sel("all-to-all", "128MB", "reps"), 23.59, "§4.2"),
-                Cell.improvement("all-to-all 128MB: Ethereal vs ECMP", sel("all-to-all", "128MB", "ethereal"),
-                        sel("all-to-all", "128MB", "ecmp"), 34.81, "§4.2"),
-                Cell.improvement("recursive-doubling 256MB: Ethereal vs spraying", sel("recursive-doubling", "256MB", "ethereal"),
-                        sel("recursive-doubling", "256MB", "spray"), 37.99, "§4.2"),
-                Cell.improvement("recursive-doubling 256MB: Ethereal vs REPS", sel("recursive-doubling", "256MB", "ethereal"),
-                        sel("recursive-doubling", "256MB", "reps"), 38.76, "§4.2"),
-                Cell.improvement("recursive-doubling 256MB: Ethereal vs ECMP", sel("recursive-doubling", "256MB", "ethereal"),
-                        sel("recursive-doubling", "256MB", "ecmp"), 40.41, "§4.2"));
+                vs("all-to-all", "128MB", "spray", 23.68, "§4.2"),
+                vs("all-to-all", "128MB", "reps", 23.59, "§4.2"),
+                vs("all-to-all", "128MB", "ecmp", 34.81, "§4.2"),
+                vs("recursive-doubling", "256MB", "spray", 37.99, "§4.2"),
+                vs("recursive-doubling", "256MB", "reps", 38.76, "§4.2"),
+                vs("recursive-doubling", "256MB", "ecmp", 40.41, "§4.2"));
         return new Preset("ethereal-fig4", "Addanki et al.: Ethereal: Divide and Conquer Network Load Balancing in Large-Scale "
                 + "Distributed Training", "Fig. 4",
                 "All-reduce CCT on the 512-GPU fat-tree (8 pods x 4 ToRs x 16 GPUs, 4 aggregation switches per pod, 16 cores, "
