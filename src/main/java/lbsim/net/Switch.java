@@ -19,11 +19,10 @@ public final class Switch extends Node {
     private final int selfTor;        // this switch's ToR index, -1 if not a ToR
     private final int[] hostTorIndex;  // shared: destination host -> ToR index
     private final int[] torPortToHost; // shared: host -> local port at its ToR
-    private int[] groupByTor;
-    private int[][] groups;
-    private final int[] staticGroupByTor;
-    private final int[][] staticGroups;
-    private final int[][][] staticBundles; // per static group: ports per next-hop switch (LAG members)
+    // Next hops by destination ToR, resolved from the routing's (ToR -> group -> ports) tables
+    // into one lookup: a hop reads one table entry instead of two dependent ones.
+    private int[][] nextHopsByTor;                 // live ECMP group toward each ToR (null for this ToR)
+    private final int[][][] staticBundlesByTor;    // static: ports per next-hop switch (LAG members) toward each ToR
 
     Switch(Network net, int id, SwitchConfig cfg, int[] hostTorIndex, int[] torPortToHost) {
         super(net, id);
@@ -32,11 +31,8 @@ public final class Switch extends Node {
         this.torPortToHost = torPortToHost;
         this.selfTor = net.topology().torIndex(id);
         var routing = net.topology().routing();
-        this.staticGroupByTor = routing.groupByTor(id);
-        this.staticGroups = routing.groupsOf(id);
-        this.staticBundles = routing.bundlesOf(id);
-        this.groupByTor = staticGroupByTor;
-        this.groups = staticGroups;
+        this.nextHopsByTor = byTor(routing.groupByTor(id), routing.groupsOf(id));
+        this.staticBundlesByTor = byTor(routing.groupByTor(id), routing.bundlesOf(id));
         this.ecnRandom = net.sim().random().stream("ecn." + net.topology().nodeName(id));
     }
 
@@ -64,8 +60,14 @@ public final class Switch extends Node {
     }
 
     void setLiveRouting(int[] groupByTor, int[][] groups) {
-        this.groupByTor = groupByTor;
-        this.groups = groups;
+        this.nextHopsByTor = byTor(groupByTor, groups);
+    }
+
+    /** {@code groups[groupByTor[t]]} for every ToR t (null where the group index is negative: this ToR). */
+    private static <T> T[] byTor(int[] groupByTor, T[] groups) {
+        T[] out = java.util.Arrays.copyOf(groups, groupByTor.length);
+        for (int t = 0; t < groupByTor.length; t++) out[t] = groupByTor[t] >= 0 ? groups[groupByTor[t]] : null;
+        return out;
     }
 
     /** Bytes this switch holds for an egress port (queued and in serialisation). */
@@ -212,7 +214,7 @@ public final class Switch extends Node {
         if (dstTor == selfTor) return torPortToHost[p.dst];
         if (p.sourceRouted) {
             // the path ID picks the next-hop switch; the member of its bundle is the switch's hash (a LAG)
-            int[][] b = staticBundles[staticGroupByTor[dstTor]];
+            int[][] b = staticBundlesByTor[dstTor];
             int[] m = b[0];
             if (b.length > 1) {
                 m = b[((p.pathId >>> p.routeShift) & 0xFF) % b.length];
@@ -220,7 +222,7 @@ public final class Switch extends Node {
             }
             return m.length == 1 ? m[0] : strategy.choose(this, p, m);
         }
-        int[] g = groups[groupByTor[dstTor]];
+        int[] g = nextHopsByTor[dstTor];
         if (g.length == 1) return g[0];
         if (g.length == 0) return -1;
         return strategy.choose(this, p, g);
