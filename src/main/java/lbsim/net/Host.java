@@ -60,6 +60,11 @@ public final class Host extends Node implements TrafficSource {
         return null;
     }
 
+    @Override
+    public boolean idle() {
+        return size == 0;
+    }
+
     private void grow() {
         NicClient[] bigger = new NicClient[ring.length * 2];
         for (int i = 0; i < size; i++) bigger[i] = ring[(head + i) & (ring.length - 1)];

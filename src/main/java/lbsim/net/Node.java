@@ -39,6 +39,6 @@ public abstract class Node implements EventHandler {
 
     protected abstract void receive(Packet p, int inPort);
 
-    /** Called when a port finishes serialising a packet (it leaves this node's buffer). */
-    protected void onTransmitted(Port port, Packet p) {}
+    /** Called when a port starts serialising a packet: it leaves this node's buffer (see {@link Port}). */
+    protected void onDequeued(Port port, Packet p) {}
 }

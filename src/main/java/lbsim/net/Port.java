@@ -8,6 +8,13 @@ import lbsim.engine.Simulation;
  * Egress side of one link direction: a strict-priority output queue (control above data),
  * serialisation at line rate, propagation delay, PFC pause state for the data priority, and
  * the link's health (up/down, degraded rate, flaky loss). Counters feed links.csv.
+ *
+ * <p>A packet is dequeued when its serialisation starts: its bytes leave the switch buffer then
+ * (as in the HPCC/ConWeave ns-3 switch, which releases buffer and checks PFC resume at dequeue,
+ * before TransmitStart), and it goes on the wire at once, arriving at end of serialisation plus
+ * latency. Nothing else happens at the end of serialisation, so that event is scheduled only
+ * when another packet waits to start then; an idle link costs one event per packet (its
+ * arrival).
  */
 public final class Port extends HotEventHandler {
     static final int TX_DONE = 1;
@@ -39,7 +46,12 @@ public final class Port extends HotEventHandler {
     private int dataHead;
     private int dataSize;
     private long dataBytes;
-    private boolean busy;
+    private boolean busy;         // an end-of-serialisation event is pending (a packet waits to start)
+    private long txEndPs = Long.MIN_VALUE;  // end of the latest serialisation
+    private int txBytesInProgress; // bytes of that packet, and whether it is data (stats() before its end)
+    private boolean txDataInProgress;
+    private Packet txOnWire;      // the packet of that serialisation if it went on the wire, else null
+    private Packet doomed;        // a packet whose link went down during its serialisation: lost on arrival
     private boolean dataPaused;
     private long pausedSincePs;
     private TrafficSource source;
@@ -104,7 +116,8 @@ public final class Port extends HotEventHandler {
     public long nominalRateBps() { return nominalRateBps; }
     public long latencyPs() { return latencyPs; }
     public boolean isUp() { return up; }
-    public boolean isBusy() { return busy; }
+    /** A packet is in serialisation. */
+    public boolean isBusy() { return txEndPs > sim.now(); }
     public boolean isDataPaused() { return dataPaused; }
 
     /** Bytes waiting (all priorities), not counting the packet being serialised. */
@@ -147,7 +160,7 @@ public final class Port extends HotEventHandler {
         }
         long q = hiBytes + dataBytes;
         if (q > maxQueueBytes) maxQueueBytes = q;
-        if (!busy) startNext();
+        if (!busy) wake();
     }
 
     private static Packet[] grow(Packet[] ring, int head, int size) {
@@ -158,7 +171,17 @@ public final class Port extends HotEventHandler {
 
     /** Starts transmitting if idle (e.g. a traffic source just became ready). */
     public void kick() {
-        if (!busy) startNext();
+        if (!busy) wake();
+    }
+
+    /** Not busy, and a packet may be ready: start it now, or when the serialisation in progress ends. */
+    private void wake() {
+        if (txEndPs > sim.now()) {
+            busy = true;
+            sim.scheduleOwned(txDone, txEndPs, null);
+        } else {
+            startNext();
+        }
     }
 
     private void startNext() {
@@ -182,25 +205,32 @@ public final class Port extends HotEventHandler {
             }
         }
         if (p == null) return;
-        busy = true;
-        sim.scheduleOwned(txDone, sim.now() + serializationPs(p.wireBytes), p);
+        long end = sim.now() + serializationPs(p.wireBytes);
+        txEndPs = end;
+        txBytesInProgress = p.wireBytes;
+        txDataInProgress = p.kind == Packet.DATA;
+        owner.onDequeued(this, p);
+        txBytes += p.wireBytes;
+        txPackets++;
+        if (p.kind == Packet.DATA) txDataPackets++;
+        if (!up || (loss != null && loss.drops(end))) {
+            wireDrops++;
+            txOnWire = null;
+            net.dropped(p);
+        } else {
+            txOnWire = p;
+            putOnWire(p, end);
+        }
+        if (hiSize > 0 || dataSize > 0 || (source != null && !source.idle())) {
+            busy = true;
+            sim.scheduleOwned(txDone, end, null);
+        }
     }
 
     @Override
     public void onEvent(int kind, long arg, Object obj) {
         if (kind == TX_DONE) {
-            Packet p = (Packet) obj;
             busy = false;
-            txBytes += p.wireBytes;
-            txPackets++;
-            if (p.kind == Packet.DATA) txDataPackets++;
-            owner.onTransmitted(this, p);
-            if (!up || (loss != null && loss.drops(sim.now()))) {
-                wireDrops++;
-                net.dropped(p);
-            } else {
-                putOnWire(p);
-            }
             startNext();
         } else if (kind == WIRE_HEAD_ARRIVES) {
             int h = wireHead;
@@ -208,6 +238,12 @@ public final class Port extends HotEventHandler {
             h = (h + 1) & (wireRing.length - 1);
             wireHead = h;
             if (--wireSize > 0) sim.scheduleOwned(wireHeadArrives, wireRing[h].wireArrivalPs, null);
+            if (p == doomed) {
+                doomed = null;
+                wireDrops++;
+                net.dropped(p);
+                return;
+            }
             peer.receive(p, peerLocal);
         } else if (kind == PFC_FRAME) {
             pauseFramesReceived += arg != 0 ? 1 : 0;
@@ -215,13 +251,13 @@ public final class Port extends HotEventHandler {
         }
     }
 
-    private void putOnWire(Packet p) {
+    private void putOnWire(Packet p, long endPs) {
         int n = wireSize;
         if (n == wireRing.length) {
             wireRing = grow(wireRing, wireHead, n);
             wireHead = 0;
         }
-        long at = sim.now() + latencyPs;
+        long at = endPs + latencyPs;
         p.wireArrivalPs = at;
         wireRing[(wireHead + n) & (wireRing.length - 1)] = p;
         wireSize = n + 1;
@@ -248,6 +284,8 @@ public final class Port extends HotEventHandler {
 
     void setUp(boolean up) {
         this.up = up;
+        // a packet still in serialisation ends on a dead link (lost when it would arrive) or a live one
+        if (txEndPs > sim.now()) doomed = up ? null : txOnWire;
     }
 
     void setLoss(LinkLoss loss) {
@@ -276,8 +314,19 @@ public final class Port extends HotEventHandler {
         }
     }
 
+    /** Counters as of now: a packet counts as transmitted once its serialisation has ended. */
     public PortStats stats() {
-        return new PortStats(txBytes, txPackets, txDataPackets, maxQueueBytes, bufferDrops, wireDrops, ecnMarks,
+        long bytes = txBytes;
+        long packets = txPackets;
+        long dataPackets = txDataPackets;
+        long lost = wireDrops;
+        if (txEndPs > sim.now()) {
+            bytes -= txBytesInProgress;
+            packets--;
+            if (txDataInProgress) dataPackets--;
+            if (txOnWire == null) lost--;
+        }
+        return new PortStats(bytes, packets, dataPackets, maxQueueBytes, bufferDrops, lost, ecnMarks,
                 pauseFramesReceived, pauseFramesSent, pausedPs);
     }
 }

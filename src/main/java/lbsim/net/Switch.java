@@ -229,7 +229,7 @@ public final class Switch extends Node {
     }
 
     @Override
-    protected void onTransmitted(Port port, Packet p) {
+    protected void onDequeued(Port port, Packet p) {
         int in = p.ingressPort;
         Port inPort = in >= 0 ? ports[in] : null;
         buffer.remove(inPort, port, p.wireBytes);

@@ -1,0 +1,137 @@
+package lbsim.net;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import lbsim.engine.Simulation;
+import lbsim.topology.LeafSpine;
+import lbsim.topology.Topology;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A port's timing contract on one leaf with three hosts (100 Gbps, 1 us links): a packet
+ * leaves the buffer when its serialisation starts, goes on the wire then and arrives at end
+ * of serialisation plus latency; an end-of-serialisation event exists only when a packet
+ * waits; counters and link failures still act at the end of serialisation.
+ */
+class PortTest {
+    static final long RATE = 100_000_000_000L;
+    static final long LATENCY_PS = 1_000_000;
+    static final int BYTES = 4160;
+    static final long SER_PS = BYTES * 80L;   // 8e12 / 100e9 = 80 ps per byte
+
+    final Simulation sim = new Simulation(1);
+    final Topology topo = LeafSpine.builder(1, 0, 3, 1, RATE, RATE, LATENCY_PS).build();
+    final Network net = new Network(sim, topo, SwitchConfig.defaults(), sw -> (s, p, c) -> c[0]);
+    final List<long[]> arrivals = new ArrayList<>();   // {time, host, seq}
+    final Switch leaf = net.switchNode(topo.nodeId("leaf0"));
+
+    PortTest() {
+        net.setSink((h, p) -> {
+            arrivals.add(new long[] {sim.now(), h.id, p.seq});
+            net.release(p);
+        });
+    }
+
+    Packet send(int src, int dst, long seq) {
+        Packet p = net.newPacket();
+        p.src = src;
+        p.dst = dst;
+        p.seq = seq;
+        p.wireBytes = BYTES;
+        net.host(src).sendAtDataPriority(p);
+        return p;
+    }
+
+    Port leafPortTo(int host) {
+        for (int i = 0; i < leaf.portCount(); i++) if (leaf.port(i).peer().id == host) return leaf.port(i);
+        throw new AssertionError("no port to h" + host);
+    }
+
+    int link(String name) {
+        for (int l = 0; l < topo.linkCount(); l++) if (topo.linkName(l).equals(name)) return l;
+        throw new AssertionError(name);
+    }
+
+    @Test
+    void aPacketOnAnIdlePathCostsOneEventPerHop() {
+        send(0, 1, 7);
+        sim.run(Long.MAX_VALUE);
+        assertThat(arrivals).hasSize(1);
+        assertThat(arrivals.get(0)[0]).as("store and forward: two serialisations and two latencies")
+                .isEqualTo(2 * (SER_PS + LATENCY_PS));
+        assertThat(sim.eventsProcessed()).as("its two arrivals, no end of serialisation").isEqualTo(2);
+    }
+
+    @Test
+    void aWaitingPacketStartsExactlyAtTheEndOfTheOneBeforeIt() {
+        send(0, 1, 1);
+        send(0, 1, 2);
+        sim.run(Long.MAX_VALUE);
+        assertThat(arrivals).extracting(a -> a[2]).containsExactly(1L, 2L);
+        assertThat(arrivals.get(1)[0] - arrivals.get(0)[0]).isEqualTo(SER_PS);
+        // four arrivals, and one end of serialisation at the NIC, where the second packet waited
+        assertThat(sim.eventsProcessed()).isEqualTo(5);
+    }
+
+    @Test
+    void bytesLeaveTheSwitchBufferWhenTheirSerialisationStarts() {
+        send(0, 1, 1);
+        send(2, 1, 2);
+        Port toH1 = leafPortTo(1);
+        int out = toH1.local;
+        // both arrive at the leaf at SER + LATENCY: one starts, the other waits behind it
+        sim.run(SER_PS + LATENCY_PS + SER_PS / 2);
+        assertThat(toH1.isBusy()).isTrue();
+        assertThat(toH1.queuedBytes()).isEqualTo(BYTES);
+        assertThat(leaf.egressBytes(out)).as("only the waiting packet holds buffer").isEqualTo(BYTES);
+        sim.run(2 * SER_PS + LATENCY_PS + SER_PS / 2);
+        assertThat(leaf.egressBytes(out)).isZero();
+        sim.run(Long.MAX_VALUE);
+        assertThat(arrivals).hasSize(2);
+        assertThat(leaf.egressBytes(out)).isZero();
+    }
+
+    @Test
+    void countersIncludeAPacketOnlyOnceItsSerialisationHasEnded() {
+        send(0, 1, 1);
+        Port nic = net.host(0).nic();
+        sim.run(SER_PS / 2);
+        assertThat(nic.isBusy()).isTrue();
+        assertThat(nic.stats().txBytes()).isZero();
+        assertThat(nic.stats().txPackets()).isZero();
+        sim.run(SER_PS);
+        assertThat(nic.isBusy()).isFalse();
+        assertThat(nic.stats().txBytes()).isEqualTo(BYTES);
+        assertThat(nic.stats().txDataPackets()).isEqualTo(1);
+    }
+
+    @Test
+    void aLinkThatFailsDuringASerialisationLosesThatPacket() {
+        send(0, 1, 1);
+        send(0, 1, 2);
+        int h0 = link("h0-leaf0");
+        // the first packet has ended and propagates; the second is half serialised
+        sim.run(SER_PS + SER_PS / 2);
+        net.setLinkUp(h0, false);
+        sim.run(Long.MAX_VALUE);
+        assertThat(arrivals).extracting(a -> a[2]).as("the first was on the wire before the failure").containsExactly(1L);
+        assertThat(net.host(0).nic().stats().wireDrops()).isEqualTo(1);
+        assertThat(net.dataDropped()).isEqualTo(1);
+        assertThat(net.pool().live()).isZero();
+    }
+
+    @Test
+    void aLinkThatRecoversBeforeTheEndOfASerialisationDeliversIt() {
+        send(0, 1, 1);
+        int h0 = link("h0-leaf0");
+        sim.run(SER_PS / 4);
+        net.setLinkUp(h0, false);
+        sim.run(SER_PS / 2);
+        net.setLinkUp(h0, true);
+        sim.run(Long.MAX_VALUE);
+        assertThat(arrivals).hasSize(1);
+        assertThat(net.dataDropped()).isZero();
+    }
+}
