@@ -71,7 +71,7 @@ public final class Port extends HotEventHandler {
     private int wireSize;
 
     // the owning switch's buffer accounting for this port (SharedBuffer), kept here for locality
-    long bufEgress;             // bytes held for this egress port, queued and in serialisation
+    long bufEgress;             // bytes held for this egress port: queued (they leave when serialisation starts)
     long bufIngress;            // bytes held that arrived on this port's link (PFC ingress accounting)
     long bufHeadroom;           // PFC headroom reserved for that ingress
     boolean bufPausedUpstream;  // this switch has paused the sender at the other end of the link

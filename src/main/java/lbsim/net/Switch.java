@@ -70,7 +70,7 @@ public final class Switch extends Node {
         return out;
     }
 
-    /** Bytes this switch holds for an egress port (queued and in serialisation). */
+    /** Bytes this switch holds for an egress port: its queued packets (a packet leaves the buffer when its serialisation starts). */
     public long egressBytes(int localPort) {
         return ports[localPort].bufEgress;
     }
