@@ -118,6 +118,11 @@ public final class Port extends HotEventHandler {
     public boolean isUp() { return up; }
     /** A packet is in serialisation. */
     public boolean isBusy() { return txEndPs > sim.now(); }
+
+    /** Bytes of the packet in serialisation now, 0 if none. */
+    public int bytesInSerialisation() {
+        return txEndPs > sim.now() ? txBytesInProgress : 0;
+    }
     public boolean isDataPaused() { return dataPaused; }
 
     /** Bytes waiting (all priorities), not counting the packet being serialised. */

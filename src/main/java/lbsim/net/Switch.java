@@ -70,9 +70,14 @@ public final class Switch extends Node {
         return out;
     }
 
-    /** Bytes this switch holds for an egress port: its queued packets (a packet leaves the buffer when its serialisation starts). */
+    /**
+     * The load of an egress port that load-aware choices (DRILL, flowlets, adaptive spraying)
+     * compare: bytes queued plus the packet in serialisation, so a port busy sending one packet
+     * is not mistaken for an idle one (its bytes have already left the buffer).
+     */
     public long egressBytes(int localPort) {
-        return ports[localPort].bufEgress;
+        Port o = ports[localPort];
+        return o.bufEgress + o.bytesInSerialisation();
     }
 
     /** A configuration warning, or null: PFC headroom that leaves less than a quarter of the buffer shared. */
