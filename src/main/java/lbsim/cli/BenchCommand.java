@@ -42,6 +42,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "1", description = "Run each scenario N times and report the best wall and the best CPU time.")
     int repeat;
 
+    @Option(names = "--forks", defaultValue = "1",
+            description = "Run the whole benchmark in N fresh JVMs one after another and report min, median and max packet-hops per CPU-second over them (one JVM's speed varies from launch to launch).")
+    int forks;
+
     /** A reference scenario (name and YAML) or a user's scenario file. */
     record Case(String name, String yaml, Path file) {
         Case(String name, String yaml) {
@@ -100,11 +104,17 @@ public final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--format: '" + format + "' is not allowed; allowed values: text, json");
         }
         if (repeat < 1) throw new BadInputException("--repeat: must be at least 1, got " + repeat);
+        if (forks < 1) throw new BadInputException("--forks: must be at least 1, got " + forks);
         List<Map<String, Object>> rows = new ArrayList<>();
         if (scenario != null && (traffic != null || longTier)) {
             throw new BadInputException("--scenario: cannot be combined with --traffic or --long");
         }
         List<Case> cases = scenario != null ? List.of(fileCase(scenario)) : cases(longTier, traffic);
+        if (forks > 1) {
+            for (Case c : cases) c.scenario();   // bad input fails here, with exit code 2, not in a fork
+            BenchForks.run(forks, childArgs(), format.equals("json"));
+            return 0;
+        }
         // one unreported run first, so the JIT has compiled the hot path before we time anything
         Runner.run(cases.get(0).scenario(), Runner.Progress.NONE);
         for (Case c : cases) {
@@ -150,6 +160,16 @@ public final class BenchCommand implements Callable<Integer> {
                     .writeValueAsString(Map.of("scenarios", rows)));
         }
         return 0;
+    }
+
+    /** This command's options for a fork (everything but --forks and --format). */
+    private List<String> childArgs() {
+        List<String> a = new ArrayList<>(List.of("--repeat", Integer.toString(repeat)));
+        if (longTier) a.add("--long");
+        if (only != null) a.addAll(List.of("--only", only));
+        if (traffic != null) a.addAll(List.of("--traffic", traffic.toAbsolutePath().toString()));
+        if (scenario != null) a.addAll(List.of("--scenario", scenario.toAbsolutePath().toString()));
+        return a;
     }
 
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();

@@ -38,6 +38,37 @@ class BenchCommandTest {
     }
 
     @Test
+    void forksRunTheSameDeterministicRunInFreshJvmsAndReportTheSpread() throws Exception {
+        Path f = scenario();
+        Outcome o = RunCommandTest.exec("bench", "--scenario", f.toString(), "--forks", "2", "--format", "json");
+        assertThat(o.code()).as(o.err()).isZero();
+        JsonNode doc = JsonMapper.builder().build().readTree(o.out());
+        assertThat(doc.get("forks").asInt()).isEqualTo(2);
+        JsonNode row = doc.get("scenarios").get(0);
+        assertThat(row.get("name").asString()).isEqualTo(f.toAbsolutePath().toString());
+        assertThat(row.get("forks").asInt()).isEqualTo(2);
+        assertThat(row.get("packet_hops_per_cpu_sec")).hasSize(2);
+        long min = row.get("packet_hops_per_cpu_sec_min").asLong();
+        assertThat(min).isPositive().isLessThanOrEqualTo(row.get("packet_hops_per_cpu_sec_median").asLong());
+        assertThat(row.get("packet_hops_per_cpu_sec_median").asLong()).isLessThanOrEqualTo(row.get("packet_hops_per_cpu_sec_max").asLong());
+        // the same run as in this JVM: deterministic, whichever JVM simulates it
+        JsonNode here = JsonMapper.builder().build().readTree(RunCommandTest.exec("bench", "--scenario", f.toString(), "--format", "json").out())
+                .get("scenarios").get(0);
+        assertThat(row.get("events").asLong()).isEqualTo(here.get("events").asLong());
+        assertThat(row.get("packet_hops").asLong()).isEqualTo(here.get("packet_hops").asLong());
+    }
+
+    @Test
+    void forksBelowOneOrAMissingFileAreExitTwo() {
+        Outcome zero = RunCommandTest.exec("bench", "--forks", "0");
+        assertThat(zero.code()).isEqualTo(2);
+        assertThat(zero.err()).contains("--forks");
+        Outcome missing = RunCommandTest.exec("bench", "--scenario", tmp.resolve("absent.yaml").toString(), "--forks", "2");
+        assertThat(missing.code()).isEqualTo(2);
+        assertThat(missing.err()).contains("absent.yaml");
+    }
+
+    @Test
     void missingScenarioFileIsExitTwoNamingIt() {
         Outcome o = RunCommandTest.exec("bench", "--scenario", tmp.resolve("absent.yaml").toString());
         assertThat(o.code()).isEqualTo(2);
