@@ -50,7 +50,7 @@ public final class Port extends HotEventHandler {
     private long txEndPs = Long.MIN_VALUE;  // end of the latest serialisation
     private int txBytesInProgress; // bytes of that packet, and whether it is data (stats() before its end)
     private boolean txDataInProgress;
-    private Packet txOnWire;      // the packet of that serialisation if it went on the wire, else null
+    private boolean txLost;       // that packet was lost at its start (link down or loss); else it is the wire's tail
     private Packet doomed;        // a packet whose link went down during its serialisation: lost on arrival
     private boolean dataPaused;
     private long pausedSincePs;
@@ -220,10 +220,10 @@ public final class Port extends HotEventHandler {
         if (p.kind == Packet.DATA) txDataPackets++;
         if (!up || (loss != null && loss.drops(end))) {
             wireDrops++;
-            txOnWire = null;
+            txLost = true;
             net.dropped(p);
         } else {
-            txOnWire = p;
+            txLost = false;
             putOnWire(p, end);
         }
         if (hiSize > 0 || dataSize > 0 || (source != null && !source.idle())) {
@@ -290,7 +290,7 @@ public final class Port extends HotEventHandler {
     void setUp(boolean up) {
         this.up = up;
         // a packet still in serialisation ends on a dead link (lost when it would arrive) or a live one
-        if (txEndPs > sim.now()) doomed = up ? null : txOnWire;
+        if (txEndPs > sim.now()) doomed = up || txLost ? null : wireRing[(wireHead + wireSize - 1) & (wireRing.length - 1)];
     }
 
     void setLoss(LinkLoss loss) {
@@ -329,7 +329,7 @@ public final class Port extends HotEventHandler {
             bytes -= txBytesInProgress;
             packets--;
             if (txDataInProgress) dataPackets--;
-            if (txOnWire == null) lost--;
+            if (txLost) lost--;
         }
         return new PortStats(bytes, packets, dataPackets, maxQueueBytes, bufferDrops, lost, ecnMarks,
                 pauseFramesReceived, pauseFramesSent, pausedPs);
