@@ -23,7 +23,7 @@ public final class EventQueue {
     static final long WIDTH = 1L << SHIFT;
     static final int BUCKETS = 1 << 14;
     private static final int MASK = BUCKETS - 1;
-    /** Wheel window in ps (16.8 us). */
+    /** Wheel window in ps (4.2 us). */
     static final long HORIZON = (long) BUCKETS << SHIFT;
 
     /** Longest walk into a bucket's sorted list before an insert goes to the heap. */
