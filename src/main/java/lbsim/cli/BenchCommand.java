@@ -110,6 +110,10 @@ public final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--scenario: cannot be combined with --traffic or --long");
         }
         List<Case> cases = scenario != null ? List.of(fileCase(scenario)) : cases(longTier, traffic);
+        if (only != null && cases.stream().noneMatch(c -> c.name().contains(only))) {
+            throw new BadInputException("--only: '" + only + "' matches no scenario; scenarios: "
+                    + String.join(", ", cases.stream().map(Case::name).toList()));
+        }
         if (forks > 1) {
             for (Case c : cases) c.scenario();   // bad input fails here, with exit code 2, not in a fork
             BenchForks.run(forks, childArgs(), format.equals("json"));

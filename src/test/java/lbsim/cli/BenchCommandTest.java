@@ -69,6 +69,13 @@ class BenchCommandTest {
     }
 
     @Test
+    void anOnlyFilterThatMatchesNothingIsExitTwoListingTheScenarios() {
+        Outcome o = RunCommandTest.exec("bench", "--only", "k=99");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("--only", "k=99", "fat-tree k=8");
+    }
+
+    @Test
     void missingScenarioFileIsExitTwoNamingIt() {
         Outcome o = RunCommandTest.exec("bench", "--scenario", tmp.resolve("absent.yaml").toString());
         assertThat(o.code()).isEqualTo(2);
