@@ -59,6 +59,18 @@ final class HopperPresets {
         return Cell.improvement(name, ol(load, "hopper"), ol(load, base), paper, note + " [field " + metric + "]").on(metric);
     }
 
+    /**
+     * An open-loop FCT preset (§4.1, App. B): the mean slowdown as metric, the same sweep at both
+     * scales on the paper's and the quick fabric, the shared deviations plus the preset's own.
+     */
+    private static Preset openLoopPreset(String id, String figure, String description, String distribution, long paperUs,
+                                         int paperSeeds, long quickUs, int quickSeeds, List<Cell> cells, String deviation) {
+        return new Preset(id, PAPER, figure, description, MEAN, "mean FCT slowdown (cells: improvement of Hopper in %)",
+                Map.of("paper", openLoopSweep(id + "-paper", PAPER_FABRIC, distribution, paperUs, paperSeeds),
+                        "quick", openLoopSweep(id + "-quick", QUICK_FABRIC, distribution, quickUs, quickSeeds)),
+                cells, openLoopDeviations(deviation));
+    }
+
     private static List<String> openLoopDeviations(String quick) {
         return List.of(
                 "Paper numbers are mostly maxima ('up to') over the flow-size bins of a figure and, where said, over both loads; "
@@ -89,16 +101,14 @@ final class HopperPresets {
         cells.add(vs("small flows avg 50%: Hopper vs ConWeave", "50%", "conweave", SMALL_MEAN, -8.3,
                 "§4.1.2 'in moderate load ... comparable to ConWeave for small flows, with a gap of less than 8.3%' "
                         + "(a bound: Hopper at most 8.3% worse; the paper's small flows are < 2 KB, our bin < 10 kB)"));
-        return new Preset("hopper-fig3", PAPER, "Fig. 3",
+        return openLoopPreset("hopper-fig3", "Fig. 3",
                 "Average and p99 FCT slowdown for the Meta Hadoop flow-size distribution at 50 % and 80 % load under ECMP, "
                         + "FlowBender, CONGA, ConWeave and Hopper; 128 servers on a leaf-spine of 8 leaves x 16 and 8 spines, "
                         + "100 Gbps, 1 us links, DCQCN + IRN. Paper scale: 20 ms of arrivals, 3 seeds. Quick scale: 32 "
                         + "servers (4 leaves x 8, 4 spines), 2 ms of arrivals, 3 seeds.",
-                MEAN, "mean FCT slowdown (cells: improvement of Hopper in %)",
-                Map.of("paper", openLoopSweep("hopper-fig3-paper", PAPER_FABRIC, "hadoop", 20_000, 3),
-                        "quick", openLoopSweep("hopper-fig3-quick", QUICK_FABRIC, "hadoop", 2_000, 3)),
-                cells, openLoopDeviations("Hadoop: the ConWeave table lbsim uses ends at 10 MB; the paper says its largest flow is "
-                        + "20 MB (docs/workloads.md). Quick scale: 32 servers and 2 ms of arrivals (about 3 300 flows at 50 %)."));
+                "hadoop", 20_000, 3, 2_000, 3,
+                cells, "Hadoop: the ConWeave table lbsim uses ends at 10 MB; the paper says its largest flow is "
+                        + "20 MB (docs/workloads.md). Quick scale: 32 servers and 2 ms of arrivals (about 3 300 flows at 50 %).");
     }
 
     /** Hopper §4.1.2, Fig. 4: ML-training message sizes at 50 % and 80 % load. */
@@ -114,18 +124,16 @@ final class HopperPresets {
                 "§4.1.2 'when the network is moderately loaded, Hopper even outperforms CONGA by up to 10% ... average'"));
         cells.add(vs("p99 50%: Hopper vs CONGA", "50%", "conga", P99, 23,
                 "§4.1.2 '... and 23% in ... p99 FCT slowdown' (moderate load)"));
-        return new Preset("hopper-fig4", PAPER, "Fig. 4",
+        return openLoopPreset("hopper-fig4", "Fig. 4",
                 "Average and p99 FCT slowdown for the ML-training message sizes (lbsim's documented stand-in for the Meta "
                         + "distribution, docs/workloads.md) at 50 % and 80 % load under ECMP, FlowBender, CONGA, ConWeave and "
                         + "Hopper on the §4.1 fabric (128 servers, 8 x 8 leaf-spine, 100 Gbps, 1 us). Paper scale: 40 ms of "
                         + "arrivals, 3 seeds. Quick scale: 32 servers (4 leaves x 8, 4 spines), 10 ms of arrivals, 2 seeds.",
-                MEAN, "mean FCT slowdown (cells: improvement of Hopper in %)",
-                Map.of("paper", openLoopSweep("hopper-fig4-paper", PAPER_FABRIC, "ml-training", 40_000, 3),
-                        "quick", openLoopSweep("hopper-fig4-quick", QUICK_FABRIC, "ml-training", 10_000, 2)),
-                cells, openLoopDeviations("ML training: the paper's distribution (Meta's collective sizes, its Fig. 2) is given "
+                "ml-training", 40_000, 3, 10_000, 2,
+                cells, "ML training: the paper's distribution (Meta's collective sizes, its Fig. 2) is given "
                         + "only as a plot; lbsim's ml-training table is a stand-in with four size bands (docs/workloads.md), so "
                         + "the bins are not the paper's. Quick scale: 32 servers and 10 ms of arrivals (about 200 flows at 50 %: "
-                        + "mean size 9.7 MB), so p99 rests on few flows."));
+                        + "mean size 9.7 MB), so p99 rests on few flows.");
     }
 
     /** Hopper Appendix B, Fig. 8: AliCloud storage flow sizes at 50 % and 80 % load. */
@@ -144,16 +152,14 @@ final class HopperPresets {
                 vs("p99 50%: Hopper vs CONGA", "50%", "conga", P99, 16, "App. B '... and up to 16% better than CONGA'"),
                 vs("avg 80%: Hopper vs FlowBender", "80%", "flowbender", MEAN, 10,
                         "App. B 'Under 80% load ... outperform FlowBender by approximately 10% in average'"));
-        return new Preset("hopper-fig8", PAPER, "Fig. 8",
+        return openLoopPreset("hopper-fig8", "Fig. 8",
                 "Average and p99 FCT slowdown for the AliCloud storage flow sizes at 50 % and 80 % load under ECMP, FlowBender, "
                         + "CONGA, ConWeave and Hopper on the §4.1 fabric (128 servers, 8 x 8 leaf-spine, 100 Gbps, 1 us). Paper "
                         + "scale: 10 ms of arrivals, 3 seeds. Quick scale: 32 servers (4 leaves x 8, 4 spines), 2 ms of arrivals, "
                         + "3 seeds.",
-                MEAN, "mean FCT slowdown (cells: improvement of Hopper in %)",
-                Map.of("paper", openLoopSweep("hopper-fig8-paper", PAPER_FABRIC, "alicloud", 10_000, 3),
-                        "quick", openLoopSweep("hopper-fig8-quick", QUICK_FABRIC, "alicloud", 2_000, 3)),
-                cells, openLoopDeviations("AliCloud: the HPCC table (9 points, up to 2 MB). Quick scale: 32 servers and 2 ms of "
-                        + "arrivals (about 10 000 flows at 50 %)."));
+                "alicloud", 10_000, 3, 2_000, 3,
+                cells, "AliCloud: the HPCC table (9 points, up to 2 MB). Quick scale: 32 servers and 2 ms of "
+                        + "arrivals (about 10 000 flows at 50 %).");
     }
 
     // ---------------------------------------------------------------- §4.2: Fig. 6 (asymmetric testbed)
