@@ -120,7 +120,7 @@ public final class Port extends HotEventHandler {
     public boolean isBusy() { return txEndPs > sim.now(); }
 
     /** Bytes of the packet in serialisation now, 0 if none. */
-    public int bytesInSerialisation() {
+    int bytesInSerialisation() {
         return txEndPs > sim.now() ? txBytesInProgress : 0;
     }
     public boolean isDataPaused() { return dataPaused; }
