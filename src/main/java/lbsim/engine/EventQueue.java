@@ -32,9 +32,10 @@ public final class EventQueue {
     /**
      * One pending event. Records are pooled, or owned by a component that never has more than
      * one of that kind pending (a port's end of serialisation): an owned record sits next to its
-     * owner in memory and skips the pool.
+     * owner in memory and skips the pool. A {@link HotEventHandler} is itself the owned record
+     * of its most frequent event, so popping that event reads the handler's own first cache line.
      */
-    public static final class Ev {
+    public static class Ev {
         long time;
         long seq;
         Ev next;
@@ -51,6 +52,13 @@ public final class EventQueue {
         /** A record owned by {@code handler} for events of {@code kind}; schedule it with {@link Simulation#scheduleOwned}. */
         public Ev(EventHandler handler, int kind) {
             this.handler = handler;
+            this.kind = kind;
+            this.owned = true;
+        }
+
+        /** The record of a handler that is its own record (see {@link HotEventHandler}). */
+        Ev(int kind) {
+            this.handler = (EventHandler) this;
             this.kind = kind;
             this.owned = true;
         }

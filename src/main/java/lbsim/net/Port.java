@@ -1,8 +1,5 @@
 package lbsim.net;
 
-import lbsim.engine.HotEventHandler;
-import lbsim.engine.EventQueue;
-import lbsim.engine.Simulation;
 
 /**
  * Egress side of one link direction: a strict-priority output queue (control above data),
@@ -16,73 +13,24 @@ import lbsim.engine.Simulation;
  * when another packet waits to start then; an idle link costs one event per packet (its
  * arrival).
  */
-public final class Port extends HotEventHandler {
+public final class Port extends PortQueueState {
     static final int TX_DONE = 1;
     static final int PFC_FRAME = 2;
     static final int WIRE_HEAD_ARRIVES = 3;
     /** Bytes of a PFC frame on the wire (64 B minimum Ethernet frame). */
     public static final int PFC_FRAME_BYTES = 64;
 
-    private final Network net;
-    private final Simulation sim;
-    public final Node owner;
     public final int local;
     public final int id;
-    private Node peer;
-    private int peerLocal;
     private final long nominalRateBps;
     private long rateBps;
-    private final long latencyPs;
-
-    private long psPerByte;       // serialisation ps per byte when the rate divides 8e12 exactly, else 0
-    // Strict-priority output queues as power-of-two rings kept in the port itself (one pointer
-    // less per packet than a queue object): high priority (control) and data. Slots are not
-    // cleared on removal (a store less per hop): packets are pooled, so nothing leaks.
-    private Packet[] hiRing = new Packet[16];
-    private int hiHead;
-    private int hiSize;
-    private long hiBytes;
-    private Packet[] dataRing = new Packet[16];
-    private int dataHead;
-    private int dataSize;
-    private long dataBytes;
-    private boolean busy;         // an end-of-serialisation event is pending (a packet waits to start)
-    private long txEndPs = Long.MIN_VALUE;  // end of the latest serialisation
-    private int txBytesInProgress; // bytes of that packet, and whether it is data (stats() before its end)
-    private boolean txDataInProgress;
-    private boolean txLost;       // that packet was lost at its start (link down or loss); else it is the wire's tail
-    private Packet doomed;        // a packet whose link went down during its serialisation: lost on arrival
-    private boolean dataPaused;
     private long pausedSincePs;
-    private TrafficSource source;
 
-    // this port's own event records: at most one end of serialisation and one wire head pending
-    private final EventQueue.Ev txDone = new EventQueue.Ev(this, TX_DONE);
-    private final EventQueue.Ev wireHeadArrives = new EventQueue.Ev(this, WIRE_HEAD_ARRIVES);
+    // the owning switch's buffer accounting read only on a PFC pause or at build time
+    long bufHeadroom;           // PFC headroom reserved for this ingress
+    long ecnKmax;               // RED upper threshold on this egress data queue
 
-    private boolean up = true;
-    private LinkLoss loss;
-
-    // Packets propagating on the wire, in departure order. Latency is constant per link, so
-    // they arrive in that order: only the head has an event in the global queue, which keeps
-    // the heap as small as the number of busy links instead of the number of packets in flight.
-    private Packet[] wireRing = new Packet[16];   // each packet carries its arrival time (Packet.wireArrivalPs)
-    private int wireHead;
-    private int wireSize;
-
-    // the owning switch's buffer accounting for this port (SharedBuffer), kept here for locality
-    long bufEgress;             // bytes held for this egress port: queued (they leave when serialisation starts)
-    long bufIngress;            // bytes held that arrived on this port's link (PFC ingress accounting)
-    long bufHeadroom;           // PFC headroom reserved for that ingress
-    boolean bufPausedUpstream;  // this switch has paused the sender at the other end of the link
-    long ecnKmin;               // RED thresholds on this egress data queue (Switch.maybeMark)
-    long ecnKmax;
-
-    // counters
-    long txBytes;
-    long txPackets;
-    long txDataPackets;
-    long maxQueueBytes;
+    // counters of rare events
     long bufferDrops;
     long wireDrops;
     long ecnMarks;
@@ -91,14 +39,11 @@ public final class Port extends HotEventHandler {
     long pausedPs;
 
     Port(Network net, Node owner, int local, int id, long rateBps, long latencyPs) {
-        this.net = net;
-        this.sim = net.sim();
-        this.owner = owner;
+        super(WIRE_HEAD_ARRIVES, TX_DONE, net, owner, latencyPs);
         this.local = local;
         this.id = id;
         this.nominalRateBps = rateBps;
         this.rateBps = rateBps;
-        this.latencyPs = latencyPs;
         this.psPerByte = exactPsPerByte(rateBps);
     }
 
@@ -242,7 +187,7 @@ public final class Port extends HotEventHandler {
             Packet p = wireRing[h];
             h = (h + 1) & (wireRing.length - 1);
             wireHead = h;
-            if (--wireSize > 0) sim.scheduleOwned(wireHeadArrives, wireRing[h].wireArrivalPs, null);
+            if (--wireSize > 0) sim.scheduleOwned(this, wireRing[h].wireArrivalPs, null);
             if (p == doomed) {
                 doomed = null;
                 wireDrops++;
@@ -266,7 +211,7 @@ public final class Port extends HotEventHandler {
         p.wireArrivalPs = at;
         wireRing[(wireHead + n) & (wireRing.length - 1)] = p;
         wireSize = n + 1;
-        if (n == 0) sim.scheduleOwned(wireHeadArrives, at, null);
+        if (n == 0) sim.scheduleOwned(this, at, null);
     }
 
     private void setDataPaused(boolean pause) {

@@ -1,0 +1,56 @@
+package lbsim.net;
+
+import lbsim.engine.EventQueue;
+import lbsim.engine.Simulation;
+
+/**
+ * The fields of a {@link Port} that enqueueing a packet and starting its serialisation read and
+ * write, laid out after {@link PortWireState}'s and before Port's rarely read ones (see there).
+ */
+abstract class PortQueueState extends PortWireState {
+    final Network net;
+    final Simulation sim;
+    public final Node owner;
+    long psPerByte;       // serialisation ps per byte when the rate divides 8e12 exactly, else 0
+    // Strict-priority output queues as power-of-two rings kept in the port itself (one pointer
+    // less per packet than a queue object): high priority (control) and data. Slots are not
+    // cleared on removal (a store less per hop): packets are pooled, so nothing leaks.
+    Packet[] hiRing = new Packet[16];
+    int hiHead;
+    int hiSize;
+    long hiBytes;
+    Packet[] dataRing = new Packet[16];
+    int dataHead;
+    int dataSize;
+    long dataBytes;
+    boolean busy;         // an end-of-serialisation event is pending (a packet waits to start)
+    long txEndPs = Long.MIN_VALUE;  // end of the latest serialisation
+    int txBytesInProgress; // bytes of that packet, and whether it is data (stats() before its end)
+    boolean txDataInProgress;
+    boolean txLost;       // that packet was lost at its start (link down or loss); else it is the wire's tail
+    boolean dataPaused;
+    boolean up = true;
+    LinkLoss loss;
+    TrafficSource source;
+    final EventQueue.Ev txDone;    // the end-of-serialisation record (at most one pending)
+
+    // the owning switch's buffer accounting for this port (SharedBuffer), kept here for locality
+    long bufEgress;             // bytes held for this egress port: queued (they leave when serialisation starts)
+    long bufIngress;            // bytes held that arrived on this port's link (PFC ingress accounting)
+    boolean bufPausedUpstream;  // this switch has paused the sender at the other end of the link
+    long ecnKmin;               // RED threshold on this egress data queue (Switch.maybeMark)
+
+    // counters every packet updates
+    long txBytes;
+    long txPackets;
+    long txDataPackets;
+    long maxQueueBytes;
+
+    PortQueueState(int ownKind, int txDoneKind, Network net, Node owner, long latencyPs) {
+        super(ownKind, latencyPs);
+        this.net = net;
+        this.sim = net.sim();
+        this.owner = owner;
+        this.txDone = new EventQueue.Ev(this, txDoneKind);
+    }
+}

@@ -1,0 +1,29 @@
+package lbsim.net;
+
+import lbsim.engine.HotEventHandler;
+
+/**
+ * The fields of a {@link Port} that an arrival reads: the port's own event record (inherited;
+ * it carries the wire-head arrival) and the packets propagating on its link. Fields of a
+ * superclass are laid out first in the object, so these share the port's first cache lines
+ * instead of being spread over its five (a hop touches two ports: on large fabrics each line is
+ * a cache miss). {@link PortQueueState} holds what an enqueue and a serialisation start read;
+ * Port itself holds the configuration and counters read rarely.
+ */
+abstract class PortWireState extends HotEventHandler {
+    final long latencyPs;
+    // Packets propagating on the wire, in departure order. Latency is constant per link, so
+    // they arrive in that order: only the head has an event in the global queue, which keeps
+    // it as small as the number of busy links instead of the number of packets in flight.
+    Packet[] wireRing = new Packet[16];   // each packet carries its arrival time (Packet.wireArrivalPs)
+    int wireHead;
+    int wireSize;
+    Node peer;
+    int peerLocal;
+    Packet doomed;        // a packet whose link went down during its serialisation: lost on arrival
+
+    PortWireState(int ownKind, long latencyPs) {
+        super(ownKind);
+        this.latencyPs = latencyPs;
+    }
+}
