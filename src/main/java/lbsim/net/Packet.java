@@ -2,9 +2,10 @@ package lbsim.net;
 
 /**
  * The one packet class: every header field any scheme needs, mutable and pooled. Kinds are
- * int constants so the hot path switches on a field instead of casting header classes.
+ * int constants so the hot path switches on a field instead of casting header classes. The fields
+ * every hop touches are declared in {@link PacketHead}, which places them first in memory.
  */
-public final class Packet {
+public final class Packet extends PacketHead {
     public static final int DATA = 0;
     public static final int ACK = 1;
     public static final int NACK = 2;
@@ -22,29 +23,16 @@ public final class Packet {
     public static final int ROCE_DPORT = 4791;
     public static final int PROTO_UDP = 17;
 
-    public int kind;
-    public int priority;
-    public int src;             // host ids
-    public int dst;
     public int qp;              // sender-side queue-pair id
     public long seq;            // packet sequence number within the QP (DATA) or the ACK's cumulative next-expected
     public long sackSeq;        // sequence that triggered an ACK/NACK (selective schemes), -1 if none
     public int payloadBytes;
-    public int wireBytes;
-    public int sport;           // UDP source port: the ECMP entropy
     public int pathId;          // source-route path ID (Ethereal §3)
     public int routeShift;      // bits of pathId already consumed en route
-    public boolean sourceRouted;
     public int dscp;
-    public boolean ecnCapable;
-    public boolean ecnMarked;   // CE on data; ECN-echo on ACKs
     public int ecnEchoCount;    // marked packets covered by this ACK
     public int ackedCount;      // data packets covered by this ACK
-    public boolean trimmed;
     public long sentAtPs;       // sender timestamp, echoed by ACKs for RTT
-    long wireArrivalPs;         // while on a link: when it reaches the other end (set by Port)
-    public int ingressPort;     // local port at the current switch (buffer accounting)
-    public int hops;
     private LbHeader lb;        // switch load balancers' header fields (CONGA, ConWeave), created on first use
 
     void reset() {

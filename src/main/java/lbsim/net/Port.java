@@ -27,7 +27,7 @@ public final class Port extends PortQueueState {
     private long pausedSincePs;
 
     // the owning switch's buffer accounting read only on a PFC pause or at build time
-    long bufHeadroom;           // PFC headroom reserved for this ingress
+    long ingressHeadroom;       // PFC headroom the receiving switch reserves for this link (see ingressHeld)
     long ecnKmax;               // RED upper threshold on this egress data queue
 
     // counters of rare events

@@ -36,8 +36,6 @@ abstract class PortQueueState extends PortWireState {
 
     // the owning switch's buffer accounting for this port (SharedBuffer), kept here for locality
     long bufEgress;             // bytes held for this egress port: queued (they leave when serialisation starts)
-    long bufIngress;            // bytes held that arrived on this port's link (PFC ingress accounting)
-    boolean bufPausedUpstream;  // this switch has paused the sender at the other end of the link
     long ecnKmin;               // RED threshold on this egress data queue (Switch.maybeMark)
 
     // counters every packet updates

@@ -22,6 +22,13 @@ abstract class PortWireState extends HotEventHandler {
     int peerLocal;
     Packet doomed;        // a packet whose link went down during its serialisation: lost on arrival
 
+    // The receiving switch's PFC ingress account for this link (SharedBuffer): bytes it holds that
+    // came over this link, and whether it has paused this port. Kept on the sending port, which an
+    // arrival has just read, rather than on the switch's own port of the link: a hop touches one
+    // port less. (No account when the receiver is a host.)
+    long ingressHeld;
+    boolean ingressPaused;
+
     PortWireState(int ownKind, long latencyPs) {
         super(ownKind);
         this.latencyPs = latencyPs;

@@ -6,13 +6,15 @@ package lbsim.net;
  * Ingress accounting is what PFC pauses on (IEEE 802.1Qbb: per ingress port and priority).
  * The per-port counts live in the switch's {@link Port} objects (fields {@code buf*}), which
  * every hop touches anyway: separate per-switch arrays cost several cache misses a hop on
- * large fabrics. An ingress port is the switch's own port on the link the packet came in on.
+ * large fabrics. The egress account of a port is on the switch's own port; the ingress account
+ * of a link (PFC) is on the sending port at its other end ({@code ingress[i]} for local port i),
+ * which the arriving packet has just left.
  */
 final class SharedBuffer {
     private final SwitchConfig cfg;
     private final long total;
     private final long sharedPool;     // total minus the headroom reserved for every port
-    private final Port[] ports;
+    private final Port[] ports;        // the ingress accounts (see the constructor)
     private long used;
     // the configuration read on every packet, copied out of the record
     private final boolean pfc;
@@ -21,15 +23,17 @@ final class SharedBuffer {
     private final double pfcAlpha;
     private final long resumeOffset;
 
-    SharedBuffer(SwitchConfig cfg, Port[] ports) {
+    /** {@code ingress[i]}: the port sending into local port i, which holds that link's ingress account. */
+    SharedBuffer(SwitchConfig cfg, Port[] ports, Port[] ingress) {
         this.cfg = cfg;
-        this.ports = ports;
+        this.ports = ingress;
         int n = ports.length;
         long reserved = 0;
-        for (Port p : ports) {
-            p.bufHeadroom = cfg.headroomBytes() >= 0 ? cfg.headroomBytes()
+        for (int i = 0; i < n; i++) {
+            Port p = ports[i];
+            ingress[i].ingressHeadroom = cfg.headroomBytes() >= 0 ? cfg.headroomBytes()
                     : 2 * (p.latencyPs() * p.nominalRateBps() / 8_000_000_000_000L) + 2L * (cfg.mtuBytes() + 64);
-            reserved += p.bufHeadroom;
+            reserved += ingress[i].ingressHeadroom;
         }
         // a static per-port buffer with PFC pauses when full and keeps its headroom on top (McClure §4)
         total = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes() * n + (cfg.pfc() ? reserved : 0) : cfg.bufferBytes();
@@ -44,7 +48,7 @@ final class SharedBuffer {
     /** With PFC: bytes set aside as headroom on every ingress port, and the whole buffer. */
     long reservedHeadroom() {
         long r = 0;
-        for (Port p : ports) r += p.bufHeadroom;
+        for (Port p : ports) r += p.ingressHeadroom;
         return r;
     }
 
@@ -52,14 +56,14 @@ final class SharedBuffer {
         return total;
     }
 
-    /** Whether a packet from ingress port {@code in} (null for control the switch originates) may join egress queue {@code out}. */
+    /** Whether a packet from ingress account {@code in} (null for control the switch originates) may join egress queue {@code out}. */
     boolean admit(Port in, Port out, int bytes, boolean control) {
         if (used + bytes > total) return false;
         if (!pfc && !control) {
             long limit = portBuffer > 0 ? portBuffer
                     : (long) (alpha * (total - used));
             if (out.bufEgress + bytes > limit) return false;
-        } else if (portBuffer > 0 && !control && in.bufIngress + bytes > portBuffer + in.bufHeadroom) {
+        } else if (portBuffer > 0 && !control && in.ingressHeld + bytes > portBuffer + in.ingressHeadroom) {
             // lossless static buffers are per ingress port (PFC pauses per ingress): only a too-small headroom drops
             return false;
         }
@@ -70,13 +74,13 @@ final class SharedBuffer {
     void add(Port in, Port out, int bytes) {
         used += bytes;
         out.bufEgress += bytes;
-        if (in != null) in.bufIngress += bytes;
+        if (in != null) in.ingressHeld += bytes;
     }
 
     void remove(Port in, Port out, int bytes) {
         used -= bytes;
         out.bufEgress -= bytes;
-        if (in != null) in.bufIngress -= bytes;
+        if (in != null) in.ingressHeld -= bytes;
     }
 
     private long xoff() {
@@ -86,9 +90,9 @@ final class SharedBuffer {
 
     /** After an admission: true if the ingress port just crossed XOFF and must pause upstream. */
     boolean shouldPause(Port in) {
-        if (!pfc || in == null || in.bufPausedUpstream) return false;
-        if (in.bufIngress > xoff()) {
-            in.bufPausedUpstream = true;
+        if (!pfc || in == null || in.ingressPaused) return false;
+        if (in.ingressHeld > xoff()) {
+            in.ingressPaused = true;
             return true;
         }
         return false;
@@ -96,9 +100,9 @@ final class SharedBuffer {
 
     /** After a departure: true if the ingress port fell below XON and may resume upstream. */
     boolean shouldResume(Port in) {
-        if (!pfc || in == null || !in.bufPausedUpstream) return false;
-        if (in.bufIngress + resumeOffset <= xoff() || in.bufIngress == 0) {
-            in.bufPausedUpstream = false;
+        if (!pfc || in == null || !in.ingressPaused) return false;
+        if (in.ingressHeld + resumeOffset <= xoff() || in.ingressHeld == 0) {
+            in.ingressPaused = false;
             return true;
         }
         return false;

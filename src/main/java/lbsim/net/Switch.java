@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
  */
 public final class Switch extends Node {
     private SharedBuffer buffer;
+    private Port[] senders;            // senders[i]: the port at the other end of local port i's link (holds its ingress account)
     private final SwitchConfig cfg;
     private ForwardingStrategy strategy;
     private boolean forwardHook;
@@ -37,7 +38,9 @@ public final class Switch extends Node {
     }
 
     void init() {
-        buffer = new SharedBuffer(cfg, ports);
+        senders = new Port[ports.length];
+        for (int i = 0; i < ports.length; i++) senders[i] = net.port(ports[i].id, true);
+        buffer = new SharedBuffer(cfg, ports, senders);
         ecnPmax = cfg.pmax();
         for (Port p : ports) {
             p.ecnKmin = cfg.kmin(p.nominalRateBps());
@@ -102,8 +105,8 @@ public final class Switch extends Node {
         }
         boolean control = p.priority == Packet.PRIO_HIGH;
         Port o = ports[out];
-        Port inPort = ports[in];
-        if (!buffer.admit(inPort, o, p.wireBytes, control)) {
+        Port sender = senders[in];
+        if (!buffer.admit(sender, o, p.wireBytes, control)) {
             if (cfg.trimMode() != SwitchConfig.TRIM_OFF && p.kind == Packet.DATA && !p.trimmed && trim(p, in, out)) return;
             o.countBufferDrop();
             net.dropped(p);
@@ -111,10 +114,10 @@ public final class Switch extends Node {
         }
         if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, o);
         p.ingressPort = control ? -1 : in;
-        buffer.add(control ? null : inPort, o, p.wireBytes);
+        buffer.add(control ? null : sender, o, p.wireBytes);
         if (forwardHook) strategy.onForward(this, p, in, out);
         o.enqueue(p);
-        if (buffer.shouldPause(inPort)) inPort.sendPfc(true, net.port(inPort.id, true));
+        if (buffer.shouldPause(sender)) ports[in].sendPfc(true, sender);
     }
 
     /**
@@ -124,15 +127,15 @@ public final class Switch extends Node {
      */
     public boolean hold(Packet p, int in) {
         Port o = ports[torPortToHost[p.dst]];
-        Port inPort = ports[in];
-        if (!buffer.admit(inPort, o, p.wireBytes, false)) {
+        Port sender = senders[in];
+        if (!buffer.admit(sender, o, p.wireBytes, false)) {
             o.countBufferDrop();
             net.dropped(p);
             return false;
         }
         p.ingressPort = in;
-        buffer.add(inPort, o, p.wireBytes);
-        if (buffer.shouldPause(inPort)) inPort.sendPfc(true, net.port(inPort.id, true));
+        buffer.add(sender, o, p.wireBytes);
+        if (buffer.shouldPause(sender)) ports[in].sendPfc(true, sender);
         return true;
     }
 
@@ -187,7 +190,7 @@ public final class Switch extends Node {
             out = route(p);
             if (out < 0) return false;
         }
-        if (!buffer.admit(ports[in], ports[out], p.wireBytes, true)) return false;
+        if (!buffer.admit(senders[in], ports[out], p.wireBytes, true)) return false;
         p.ingressPort = -1;
         buffer.add(null, ports[out], p.wireBytes);
         ports[out].enqueue(p);
@@ -236,8 +239,8 @@ public final class Switch extends Node {
     @Override
     protected void onDequeued(Port port, Packet p) {
         int in = p.ingressPort;
-        Port inPort = in >= 0 ? ports[in] : null;
-        buffer.remove(inPort, port, p.wireBytes);
-        if (buffer.shouldResume(inPort)) inPort.sendPfc(false, net.port(inPort.id, true));
+        Port sender = in >= 0 ? senders[in] : null;
+        buffer.remove(sender, port, p.wireBytes);
+        if (buffer.shouldResume(sender)) ports[in].sendPfc(false, sender);
     }
 }

@@ -1,0 +1,23 @@
+package lbsim.net;
+
+/**
+ * The fields of a {@link Packet} that every hop reads or writes: routing, buffer accounting,
+ * ECN and the arrival time on the wire. Fields of a superclass are laid out first in the
+ * object, so these sit in its first 56 bytes (one or two cache lines) instead of being spread
+ * over its two or three; on large fabrics a packet is a cache miss at every hop.
+ */
+abstract class PacketHead {
+    public int kind;
+    public int priority;
+    public int src;             // host ids
+    public int dst;
+    public int sport;           // UDP source port: the ECMP entropy
+    public int wireBytes;
+    public int ingressPort;     // local port at the current switch (buffer accounting)
+    public int hops;
+    public boolean sourceRouted;
+    public boolean ecnCapable;
+    public boolean ecnMarked;   // CE on data; ECN-echo on ACKs
+    public boolean trimmed;
+    long wireArrivalPs;         // while on a link: when it reaches the other end (set by Port)
+}
