@@ -179,10 +179,7 @@ public final class Port extends PortQueueState {
 
     @Override
     public void onEvent(int kind, long arg, Object obj) {
-        if (kind == TX_DONE) {
-            busy = false;
-            startNext();
-        } else if (kind == WIRE_HEAD_ARRIVES) {
+        if (kind == WIRE_HEAD_ARRIVES) {   // one per packet-hop: tested first
             int h = wireHead;
             Packet p = wireRing[h];
             h = (h + 1) & (wireRing.length - 1);
@@ -195,6 +192,9 @@ public final class Port extends PortQueueState {
                 return;
             }
             peer.receive(p, peerLocal);
+        } else if (kind == TX_DONE) {
+            busy = false;
+            startNext();
         } else if (kind == PFC_FRAME) {
             pauseFramesReceived += arg != 0 ? 1 : 0;
             setDataPaused(arg != 0);

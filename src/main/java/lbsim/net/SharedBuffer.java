@@ -21,6 +21,9 @@ final class SharedBuffer {
     private final long portBuffer;
     private final double alpha;
     private final double pfcAlpha;
+    // alpha = 1 (the defaults): the threshold is the free space itself, no floating point per packet
+    private final boolean alphaOne;
+    private final boolean pfcAlphaOne;
     private final long resumeOffset;
 
     /** {@code ingress[i]}: the port sending into local port i, which holds that link's ingress account. */
@@ -42,6 +45,8 @@ final class SharedBuffer {
         portBuffer = cfg.portBufferBytes();
         alpha = cfg.alpha();
         pfcAlpha = cfg.pfcAlpha();
+        alphaOne = alpha == 1.0;
+        pfcAlphaOne = pfcAlpha == 1.0;
         resumeOffset = cfg.resumeOffsetBytes() >= 0 ? cfg.resumeOffsetBytes() : 2L * (cfg.mtuBytes() + 64);
     }
 
@@ -60,8 +65,8 @@ final class SharedBuffer {
     boolean admit(Port in, Port out, int bytes, boolean control) {
         if (used + bytes > total) return false;
         if (!pfc && !control) {
-            long limit = portBuffer > 0 ? portBuffer
-                    : (long) (alpha * (total - used));
+            long free = total - used;
+            long limit = portBuffer > 0 ? portBuffer : alphaOne ? free : (long) (alpha * free);
             if (out.bufEgress + bytes > limit) return false;
         } else if (portBuffer > 0 && !control && in.ingressHeld + bytes > portBuffer + in.ingressHeadroom) {
             // lossless static buffers are per ingress port (PFC pauses per ingress): only a too-small headroom drops
@@ -85,7 +90,8 @@ final class SharedBuffer {
 
     private long xoff() {
         if (portBuffer > 0) return portBuffer;
-        return (long) (pfcAlpha * Math.max(0, sharedPool - used));
+        long free = Math.max(0, sharedPool - used);
+        return pfcAlphaOne ? free : (long) (pfcAlpha * free);
     }
 
     /** After an admission: true if the ingress port just crossed XOFF and must pause upstream. */
