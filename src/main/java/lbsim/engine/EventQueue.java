@@ -72,6 +72,7 @@ public final class EventQueue {
 
     private Ev[] heap;            // events outside the window
     private int heapSize;
+    private long heapTopTime = Long.MAX_VALUE;   // heap[0].time, MAX_VALUE when empty: most pops need not load heap[0]
 
     private Ev free;
     private int size;
@@ -172,7 +173,16 @@ public final class EventQueue {
 
     private Ev findMin() {
         Ev best = min;
-        if (best != null) return best;
+        if (best == null) {
+            best = scanMin();
+            min = best;
+        }
+        return best;
+    }
+
+    /** The earliest event (queue not empty), found without the cache. */
+    private Ev scanMin() {
+        Ev best = null;
         if (wheelCount > 0) {
             int b = (int) (base >>> SHIFT) & MASK;
             int w = b >>> 6;
@@ -183,11 +193,10 @@ public final class EventQueue {
             }
             best = ends[2 * ((w << 6) + Long.numberOfTrailingZeros(bits))];
         }
-        if (heapSize > 0) {
+        if (best == null || heapTopTime <= best.time) {
             Ev h = heap[0];
-            if (best == null || h.time < best.time || (h.time == best.time && h.seq < best.seq)) best = h;
+            if (best == null || h.time < best.time || h.seq < best.seq) best = h;
         }
-        min = best;
         return best;
     }
 
@@ -208,12 +217,16 @@ public final class EventQueue {
      */
     Ev popNotAfter(long untilPs) {
         if (size == 0) return null;
-        Ev e = findMin();
+        Ev e = min;
+        if (e == null) e = scanMin();
         long t = e.time;
-        if (t > untilPs) return null;
+        if (t > untilPs) {
+            min = e;
+            return null;
+        }
         min = null;
         size--;
-        if (heapSize > 0 && heap[0] == e) {
+        if (heapTopTime <= t && heap[0] == e) {
             heapPop();
         } else {
             int b = (int) (t >>> SHIFT) & MASK;
@@ -256,13 +269,17 @@ public final class EventQueue {
             i = parent;
         }
         heap[i] = e;
+        heapTopTime = heap[0].time;
     }
 
     private void heapPop() {
         int n = --heapSize;
         Ev last = heap[n];
         heap[n] = null;
-        if (n == 0) return;
+        if (n == 0) {
+            heapTopTime = Long.MAX_VALUE;
+            return;
+        }
         int i = 0;
         int half = n >>> 1;
         while (i < half) {
@@ -274,5 +291,6 @@ public final class EventQueue {
             i = c;
         }
         heap[i] = last;
+        heapTopTime = heap[0].time;
     }
 }
