@@ -1,6 +1,5 @@
 package lbsim.net;
 
-
 /**
  * Egress side of one link direction: a strict-priority output queue (control above data),
  * serialisation at line rate, propagation delay, PFC pause state for the data priority, and

@@ -4,17 +4,17 @@ package lbsim.net;
  * A switch's memory manager: admission (dynamic threshold over a shared pool, or a static
  * per-port buffer), per-egress and per-ingress byte counts, and PFC XOFF/XON decisions.
  * Ingress accounting is what PFC pauses on (IEEE 802.1Qbb: per ingress port and priority).
- * The per-port counts live in the switch's {@link Port} objects (fields {@code buf*}), which
- * every hop touches anyway: separate per-switch arrays cost several cache misses a hop on
- * large fabrics. The egress account of a port is on the switch's own port; the ingress account
- * of a link (PFC) is on the sending port at its other end ({@code ingress[i]} for local port i),
- * which the arriving packet has just left.
+ * The per-port counts live in {@link Port} objects, which every hop touches anyway: separate
+ * per-switch arrays cost several cache misses a hop on large fabrics. The egress account of a
+ * port is on the switch's own port ({@code bufEgress}); the ingress account of a link (PFC:
+ * {@code ingressHeld}, {@code ingressPaused}, {@code ingressHeadroom}) is on the sending port at
+ * its other end ({@code ingress[i]} for local port i), which the arriving packet has just left.
  */
 final class SharedBuffer {
     private final SwitchConfig cfg;
     private final long total;
     private final long sharedPool;     // total minus the headroom reserved for every port
-    private final Port[] ports;        // the ingress accounts (see the constructor)
+    private final Port[] ingress;      // ingress[i]: the ingress account of local port i's link
     private long used;
     // the configuration read on every packet, copied out of the record
     private final boolean pfc;
@@ -29,7 +29,7 @@ final class SharedBuffer {
     /** {@code ingress[i]}: the port sending into local port i, which holds that link's ingress account. */
     SharedBuffer(SwitchConfig cfg, Port[] ports, Port[] ingress) {
         this.cfg = cfg;
-        this.ports = ingress;
+        this.ingress = ingress;
         int n = ports.length;
         long reserved = 0;
         for (int i = 0; i < n; i++) {
@@ -53,7 +53,7 @@ final class SharedBuffer {
     /** With PFC: bytes set aside as headroom on every ingress port, and the whole buffer. */
     long reservedHeadroom() {
         long r = 0;
-        for (Port p : ports) r += p.ingressHeadroom;
+        for (Port p : ingress) r += p.ingressHeadroom;
         return r;
     }
 
@@ -94,7 +94,7 @@ final class SharedBuffer {
         return pfcAlphaOne ? free : (long) (pfcAlpha * free);
     }
 
-    /** After an admission: true if the ingress port just crossed XOFF and must pause upstream. */
+    /** After an admission: true if the ingress account just crossed XOFF and the switch must pause its sender. */
     boolean shouldPause(Port in) {
         if (!pfc || in == null || in.ingressPaused) return false;
         if (in.ingressHeld > xoff()) {
@@ -104,7 +104,7 @@ final class SharedBuffer {
         return false;
     }
 
-    /** After a departure: true if the ingress port fell below XON and may resume upstream. */
+    /** After a departure: true if the ingress account fell below XON and the switch may resume its sender. */
     boolean shouldResume(Port in) {
         if (!pfc || in == null || !in.ingressPaused) return false;
         if (in.ingressHeld + resumeOffset <= xoff() || in.ingressHeld == 0) {
