@@ -188,6 +188,81 @@ class EventQueueTest {
                 });
     }
 
+    /** A handler that is its own event record, as network ports are. */
+    private static final class SelfRecorded extends HotEventHandler {
+        SelfRecorded(int kind) {
+            super(kind);
+        }
+
+        @Override
+        public void onEvent(int kind, long arg, Object obj) {}
+    }
+
+    /**
+     * Pops the way the simulation loop does (popNotAfter with a horizon, no peek first), with
+     * events parked in the overflow heap at the very times that later near inserts land on, and
+     * with a handler that is its own record: the order is (time, insertion) like the reference,
+     * a horizon before the next event pops nothing, and the self record never enters the pool.
+     */
+    @Test
+    void loopStylePopsAgreeWithTheReferenceAcrossHeapAndWheelTies() {
+        qt().withFixedSeed(17L).withExamples(60)
+                .forAll(integers().between(0, Integer.MAX_VALUE))
+                .checkAssert(seed -> {
+                    SplittableRandom rnd = new SplittableRandom(seed);
+                    EventQueue q = new EventQueue(16);
+                    SelfRecorded self = new SelfRecorded(42);
+                    boolean selfPending = false;
+                    PriorityQueue<long[]> ref = new PriorityQueue<>(Comparator.<long[]>comparingLong(r -> r[0]).thenComparingLong(r -> r[1]));
+                    long[] farTimes = new long[8];   // times first scheduled from far away (heap), reused later from near
+                    for (int i = 0; i < farTimes.length; i++) farTimes[i] = EventQueue.HORIZON * (i + 1) + rnd.nextInt(3) * EventQueue.WIDTH;
+                    long now = 0;
+                    long seq = 0;
+                    for (int i = 0; i < 3000; i++) {
+                        int op = rnd.nextInt(5);
+                        if (op <= 1) {
+                            long until = now + (op == 0 ? Long.MAX_VALUE / 4 : rnd.nextInt(2000));
+                            long[] want = ref.peek();
+                            EventQueue.Ev e = q.popNotAfter(until);
+                            if (want == null || want[0] > until) {
+                                assertThat(e).isNull();
+                                continue;
+                            }
+                            ref.poll();
+                            assertThat(e).isNotNull();
+                            assertThat(e.time).isEqualTo(want[0]);
+                            assertThat(e.seq).isEqualTo(want[1]);
+                            if (want[2] == 42) {
+                                assertThat(e).isSameAs(self);
+                                assertThat(e.handler).isSameAs(self);
+                                selfPending = false;
+                            } else {
+                                assertThat(e.obj).isEqualTo(Long.valueOf(want[1]));
+                            }
+                            now = e.time;
+                            q.recycle(e);
+                        } else {
+                            long t = switch (rnd.nextInt(4)) {
+                                case 0 -> farTimes[rnd.nextInt(farTimes.length)];
+                                case 1 -> now + rnd.nextInt(3);
+                                default -> now + rnd.nextInt(4 * (int) EventQueue.WIDTH);
+                            };
+                            if (t < now) t = now;
+                            if (op == 2 && !selfPending) {
+                                q.addOwned(self, t, null);
+                                selfPending = true;
+                                ref.add(new long[] {t, seq, 42});
+                            } else {
+                                q.add(t, H1, 1, 0, Long.valueOf(seq));
+                                ref.add(new long[] {t, seq, 1});
+                            }
+                            seq++;
+                        }
+                        assertThat(q.size()).isEqualTo(ref.size());
+                    }
+                });
+    }
+
     @Test
     void allEqualTimesPopFifo() {
         EventQueue q = new EventQueue(16);
