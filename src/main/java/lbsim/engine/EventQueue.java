@@ -75,7 +75,6 @@ public final class EventQueue {
     private long heapTopTime = Long.MAX_VALUE;   // heap[0].time, MAX_VALUE when empty: most pops need not load heap[0]
 
     private Ev free;
-    private int size;
     private long nextSeq;
     private Ev min;               // cached minimum, null when unknown
 
@@ -91,11 +90,11 @@ public final class EventQueue {
     }
 
     public int size() {
-        return size;
+        return wheelCount + heapSize;
     }
 
     public boolean isEmpty() {
-        return size == 0;
+        return wheelCount + heapSize == 0;
     }
 
     /** Time of the earliest event; only valid when not empty. */
@@ -126,7 +125,6 @@ public final class EventQueue {
     private void insert(Ev e, long t) {
         e.time = t;
         e.seq = nextSeq++;
-        size++;
         if (t >= base && t - base < HORIZON) {
             insertWheel(e, t);
         } else {
@@ -216,7 +214,7 @@ public final class EventQueue {
      * null. The caller reads it and hands it back with {@link #recycle} before adding events.
      */
     Ev popNotAfter(long untilPs) {
-        if (size == 0) return null;
+        if (wheelCount + heapSize == 0) return null;
         Ev e = min;
         if (e == null) e = scanMin();
         long t = e.time;
@@ -225,7 +223,6 @@ public final class EventQueue {
             return null;
         }
         min = null;
-        size--;
         if (heapTopTime <= t && heap[0] == e) {
             heapPop();
         } else {
