@@ -19,5 +19,8 @@ abstract class PacketHead {
     public boolean ecnCapable;
     public boolean ecnMarked;   // CE on data; ECN-echo on ACKs
     public boolean trimmed;
-    long wireArrivalPs;         // while on a link: when it reaches the other end (set by Port)
+    // Port's intrusive lists: a packet is in at most one output queue or on one wire at a time,
+    // linked to the one behind it, so a hop reads no queue array (Port)
+    Packet next;
+    long nextArrivalPs;         // on a wire: when the packet behind this one arrives (read without loading it)
 }

@@ -90,32 +90,23 @@ public final class Port extends PortQueueState {
 
     public void enqueue(Packet p) {
         int bytes = p.wireBytes;
+        p.next = null;
         if (p.priority == Packet.PRIO_HIGH) {
-            if (hiSize == hiRing.length) {
-                hiRing = grow(hiRing, hiHead, hiSize);
-                hiHead = 0;
-            }
-            hiRing[(hiHead + hiSize) & (hiRing.length - 1)] = p;
-            hiSize++;
+            Packet t = hiTail;
+            if (t == null) hiHead = p;
+            else t.next = p;
+            hiTail = p;
             hiBytes += bytes;
         } else {
-            if (dataSize == dataRing.length) {
-                dataRing = grow(dataRing, dataHead, dataSize);
-                dataHead = 0;
-            }
-            dataRing[(dataHead + dataSize) & (dataRing.length - 1)] = p;
-            dataSize++;
+            Packet t = dataTail;
+            if (t == null) dataHead = p;
+            else t.next = p;
+            dataTail = p;
             dataBytes += bytes;
         }
         long q = hiBytes + dataBytes;
         if (q > maxQueueBytes) maxQueueBytes = q;
         if (!busy) wake();
-    }
-
-    private static Packet[] grow(Packet[] ring, int head, int size) {
-        Packet[] bigger = new Packet[ring.length * 2];
-        for (int i = 0; i < size; i++) bigger[i] = ring[(head + i) & (ring.length - 1)];
-        return bigger;
     }
 
     /** Starts transmitting if idle (e.g. a traffic source just became ready). */
@@ -134,19 +125,18 @@ public final class Port extends PortQueueState {
     }
 
     private void startNext() {
-        Packet p = null;
-        if (hiSize > 0) {
-            int h = hiHead;
-            p = hiRing[h];
-            hiHead = (h + 1) & (hiRing.length - 1);
-            hiSize--;
+        Packet p = hiHead;
+        if (p != null) {
+            Packet n = p.next;
+            hiHead = n;
+            if (n == null) hiTail = null;
             hiBytes -= p.wireBytes;
         } else if (!dataPaused) {
-            if (dataSize > 0) {
-                int h = dataHead;
-                p = dataRing[h];
-                dataHead = (h + 1) & (dataRing.length - 1);
-                dataSize--;
+            p = dataHead;
+            if (p != null) {
+                Packet n = p.next;
+                dataHead = n;
+                if (n == null) dataTail = null;
                 dataBytes -= p.wireBytes;
             } else if (source != null) {
                 p = source.nextPacket();
@@ -170,7 +160,7 @@ public final class Port extends PortQueueState {
             txLost = false;
             putOnWire(p, end);
         }
-        if (hiSize > 0 || dataSize > 0 || (source != null && !source.idle())) {
+        if (hiHead != null || dataHead != null || (source != null && !source.idle())) {
             busy = true;
             sim.scheduleOwned(txDone, end, null);
         }
@@ -179,11 +169,11 @@ public final class Port extends PortQueueState {
     @Override
     public void onEvent(int kind, long arg, Object obj) {
         if (kind == WIRE_HEAD_ARRIVES) {   // one per packet-hop: tested first
-            int h = wireHead;
-            Packet p = wireRing[h];
-            h = (h + 1) & (wireRing.length - 1);
-            wireHead = h;
-            if (--wireSize > 0) sim.scheduleOwned(this, wireRing[h].wireArrivalPs, null);
+            Packet p = wireHead;
+            Packet n = p.next;
+            wireHead = n;
+            if (n != null) sim.scheduleOwned(this, p.nextArrivalPs, null);
+            else wireTail = null;
             if (p == doomed) {
                 doomed = null;
                 wireDrops++;
@@ -201,16 +191,17 @@ public final class Port extends PortQueueState {
     }
 
     private void putOnWire(Packet p, long endPs) {
-        int n = wireSize;
-        if (n == wireRing.length) {
-            wireRing = grow(wireRing, wireHead, n);
-            wireHead = 0;
-        }
         long at = endPs + latencyPs;
-        p.wireArrivalPs = at;
-        wireRing[(wireHead + n) & (wireRing.length - 1)] = p;
-        wireSize = n + 1;
-        if (n == 0) sim.scheduleOwned(this, at, null);
+        p.next = null;
+        Packet t = wireTail;
+        wireTail = p;
+        if (t == null) {
+            wireHead = p;
+            sim.scheduleOwned(this, at, null);
+        } else {
+            t.next = p;
+            t.nextArrivalPs = at;
+        }
     }
 
     private void setDataPaused(boolean pause) {
@@ -234,7 +225,7 @@ public final class Port extends PortQueueState {
     void setUp(boolean up) {
         this.up = up;
         // a packet still in serialisation ends on a dead link (lost when it would arrive) or a live one
-        if (txEndPs > sim.now()) doomed = up || txLost ? null : wireRing[(wireHead + wireSize - 1) & (wireRing.length - 1)];
+        if (txEndPs > sim.now()) doomed = up || txLost ? null : wireTail;
     }
 
     void setLoss(LinkLoss loss) {

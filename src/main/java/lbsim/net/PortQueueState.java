@@ -12,16 +12,14 @@ abstract class PortQueueState extends PortWireState {
     final Simulation sim;
     public final Node owner;
     long psPerByte;       // serialisation ps per byte when the rate divides 8e12 exactly, else 0
-    // Strict-priority output queues as power-of-two rings kept in the port itself (one pointer
-    // less per packet than a queue object): high priority (control) and data. Slots are not
-    // cleared on removal (a store less per hop): packets are pooled, so nothing leaks.
-    Packet[] hiRing = new Packet[16];
-    int hiHead;
-    int hiSize;
+    // Strict-priority output queues, high priority (control) and data, as lists linked through
+    // Packet.next: a hop touches the packets, which it reads anyway, and no ring array (on large
+    // fabrics each array access was a cache miss).
+    Packet hiHead;
+    Packet hiTail;
     long hiBytes;
-    Packet[] dataRing = new Packet[16];
-    int dataHead;
-    int dataSize;
+    Packet dataHead;
+    Packet dataTail;
     long dataBytes;
     boolean busy;         // an end-of-serialisation event is pending (a packet waits to start)
     long txEndPs = Long.MIN_VALUE;  // end of the latest serialisation

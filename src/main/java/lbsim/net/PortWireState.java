@@ -12,12 +12,13 @@ import lbsim.engine.HotEventHandler;
  */
 abstract class PortWireState extends HotEventHandler {
     final long latencyPs;
-    // Packets propagating on the wire, in departure order. Latency is constant per link, so
-    // they arrive in that order: only the head has an event in the global queue, which keeps
-    // it as small as the number of busy links instead of the number of packets in flight.
-    Packet[] wireRing = new Packet[16];   // each packet carries its arrival time (Packet.wireArrivalPs)
-    int wireHead;
-    int wireSize;
+    // Packets propagating on the wire, in departure order, linked through Packet.next. Latency
+    // is constant per link, so they arrive in that order: only the head has an event in the
+    // global queue, which keeps it as small as the number of busy links instead of the number of
+    // packets in flight. Each packet carries the arrival time of the one behind it
+    // (Packet.nextArrivalPs), so an arrival schedules the next without loading that packet.
+    Packet wireHead;
+    Packet wireTail;
     Node peer;
     int peerLocal;
     Packet doomed;        // a packet whose link went down during its serialisation: lost on arrival
