@@ -2,9 +2,10 @@ package lbsim.net;
 
 /**
  * The fields of a {@link Packet} that every hop reads or writes: routing, buffer accounting,
- * ECN and the arrival time on the wire. Fields of a superclass are laid out first in the
- * object, so these sit in its first 56 bytes (one or two cache lines) instead of being spread
- * over its two or three; on large fabrics a packet is a cache miss at every hop.
+ * ECN and the link to the packet behind it in a queue or on a wire. Fields of a superclass are
+ * laid out first in the object, so these sit in its first 64 bytes (one or two cache lines)
+ * instead of being spread over its two or three; on large fabrics a packet is a cache miss at
+ * every hop.
  */
 abstract class PacketHead {
     public int kind;
