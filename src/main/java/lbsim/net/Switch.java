@@ -21,8 +21,10 @@ public final class Switch extends Node {
     private final int[] hostTorIndex;  // shared: destination host -> ToR index
     private final int[] torPortToHost; // shared: host -> local port at its ToR
     // Next hops by destination ToR, resolved from the routing's (ToR -> group -> ports) tables
-    // into one lookup: a hop reads one table entry instead of two dependent ones.
-    private int[][] nextHopsByTor;                 // live ECMP group toward each ToR (null for this ToR)
+    // into one lookup: a hop to a single next hop (every downward hop of a Clos) reads one int
+    // and no group array (on large fabrics each was a cache miss).
+    private int[] nextHopByTor;                    // live: >= 0 the only next hop's port, NO_ROUTE, or an ECMP group (groupCode)
+    private int[][] liveGroups;                    // live ECMP groups with two or more ports
     private final int[][][] staticBundlesByTor;    // static: ports per next-hop switch (LAG members) toward each ToR
 
     Switch(Network net, int id, SwitchConfig cfg, int[] hostTorIndex, int[] torPortToHost) {
@@ -32,7 +34,7 @@ public final class Switch extends Node {
         this.torPortToHost = torPortToHost;
         this.selfTor = net.topology().torIndex(id);
         var routing = net.topology().routing();
-        this.nextHopsByTor = byTor(routing.groupByTor(id), routing.groupsOf(id));
+        setLiveRouting(routing.groupByTor(id), routing.groupsOf(id));
         this.staticBundlesByTor = byTor(routing.groupByTor(id), routing.bundlesOf(id));
         this.ecnRandom = net.sim().random().stream("ecn." + net.topology().nodeName(id));
     }
@@ -62,8 +64,33 @@ public final class Switch extends Node {
         return strategy;
     }
 
+    private static final int NO_ROUTE = -1;
+
+    /** The {@link #nextHopByTor} code of ECMP group {@code i} of {@link #liveGroups}, and the group of a code (its own inverse). */
+    private static int groupCode(int i) {
+        return -2 - i;
+    }
+
     void setLiveRouting(int[] groupByTor, int[][] groups) {
-        this.nextHopsByTor = byTor(groupByTor, groups);
+        int[] codes = new int[groupByTor.length];
+        java.util.List<int[]> multi = new java.util.ArrayList<>();
+        for (int t = 0; t < codes.length; t++) {
+            int[] g = groupByTor[t] >= 0 ? groups[groupByTor[t]] : null;
+            if (g == null || g.length == 0) {
+                codes[t] = NO_ROUTE;     // this ToR (routed to the host port before the table) or unreachable
+            } else if (g.length == 1) {
+                codes[t] = g[0];
+            } else {
+                int i = multi.indexOf(g);   // the routing shares one array per group: keep sharing it
+                if (i < 0) {
+                    i = multi.size();
+                    multi.add(g);
+                }
+                codes[t] = groupCode(i);
+            }
+        }
+        this.liveGroups = multi.toArray(new int[0][]);
+        this.nextHopByTor = codes;
     }
 
     /** {@code groups[groupByTor[t]]} for every ToR t (null where the group index is negative: this ToR). */
@@ -230,10 +257,9 @@ public final class Switch extends Node {
             }
             return m.length == 1 ? m[0] : strategy.choose(this, p, m);
         }
-        int[] g = nextHopsByTor[dstTor];
-        if (g.length == 1) return g[0];
-        if (g.length == 0) return -1;
-        return strategy.choose(this, p, g);
+        int code = nextHopByTor[dstTor];
+        if (code >= NO_ROUTE) return code;
+        return strategy.choose(this, p, liveGroups[groupCode(code)]);
     }
 
     @Override
