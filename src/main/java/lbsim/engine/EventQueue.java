@@ -198,6 +198,11 @@ public final class EventQueue {
         return best;
     }
 
+    /** The next event's record after a pop, or null (not yet known, or the queue is empty). */
+    Ev knownMin() {
+        return min;
+    }
+
     /** Removes the earliest event into the popped* fields. Caller checks non-empty. */
     void pop() {
         Ev e = popNotAfter(Long.MAX_VALUE);

@@ -18,4 +18,11 @@ public abstract class HotEventHandler extends EventQueue.Ev implements EventHand
 
     @Override
     public abstract void onEvent(int kind, long arg, Object obj);
+
+    /**
+     * Called when this handler's own record has become the next event, before the current one
+     * runs: loads what that event will read first, so on large fabrics its cache misses overlap
+     * the current event's instead of following them. Must not change the simulation's state.
+     */
+    public void prefetch() {}
 }
