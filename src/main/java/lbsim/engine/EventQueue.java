@@ -198,9 +198,15 @@ public final class EventQueue {
         return best;
     }
 
-    /** The next event's record after a pop, or null (not yet known, or the queue is empty). */
-    Ev knownMin() {
-        return min;
+    /** The handler of the next event, known after a pop (null if not known or the queue is empty); see {@link #knownMinKind}. */
+    EventHandler knownMinHandler() {
+        Ev m = min;
+        return m != null ? m.handler : null;
+    }
+
+    /** The kind of the next event, when {@link #knownMinHandler} is not null. */
+    int knownMinKind() {
+        return min.kind;
     }
 
     /** Removes the earliest event into the popped* fields. Caller checks non-empty. */

@@ -20,9 +20,10 @@ public abstract class HotEventHandler extends EventQueue.Ev implements EventHand
     public abstract void onEvent(int kind, long arg, Object obj);
 
     /**
-     * Called when this handler's own record has become the next event, before the current one
-     * runs: loads what that event will read first, so on large fabrics its cache misses overlap
-     * the current event's instead of following them. Must not change the simulation's state.
+     * Called when an event of this handler of {@code kind} has become the next event, before the
+     * current one runs: loads what that event will read first, so on large fabrics its cache
+     * misses overlap the current event's instead of following them. Must not change the
+     * simulation's state.
      */
-    public void prefetch() {}
+    public void prefetch(int kind) {}
 }

@@ -78,7 +78,7 @@ public final class Simulation {
             long arg = e.arg;
             Object o = e.obj;
             q.recycle(e);
-            if (q.knownMin() instanceof HotEventHandler next) next.prefetch();
+            if (q.knownMinHandler() instanceof HotEventHandler next) next.prefetch(q.knownMinKind());
             if (h instanceof HotEventHandler hot) hot.onEvent(kind, arg, o);
             else h.onEvent(kind, arg, o);
             if (stopRequested) return q.isEmpty();

@@ -166,6 +166,18 @@ public final class Port extends PortQueueState {
         }
     }
 
+    /** A wire-head arrival reads the arriving packet and the node it reaches; an end of serialisation the next packet to send. */
+    @Override
+    public void prefetch(int kind) {
+        if (kind == WIRE_HEAD_ARRIVES) {
+            Packet h = wireHead;
+            if (h != null) prefetched = h.kind + peer.id;
+        } else if (kind == TX_DONE) {
+            Packet h = hiHead != null ? hiHead : dataHead;
+            if (h != null) prefetched = h.kind;
+        }
+    }
+
     @Override
     public void onEvent(int kind, long arg, Object obj) {
         if (kind == WIRE_HEAD_ARRIVES) {   // one per packet-hop: tested first

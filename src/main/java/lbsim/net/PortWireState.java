@@ -30,14 +30,7 @@ abstract class PortWireState extends HotEventHandler {
     long ingressHeld;
     boolean ingressPaused;
 
-    private int prefetched;   // what prefetch() loaded, stored so the loads are not optimised away
-
-    /** The own record carries the wire-head arrival: touch the arriving packet and the node it reaches. */
-    @Override
-    public final void prefetch() {
-        Packet h = wireHead;
-        if (h != null) prefetched = h.kind + peer.id;
-    }
+    int prefetched;   // what Port.prefetch loaded, stored so the loads are not optimised away
 
     PortWireState(int ownKind, long latencyPs) {
         super(ownKind);
