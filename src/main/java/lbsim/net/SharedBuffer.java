@@ -4,31 +4,35 @@ package lbsim.net;
  * A switch's memory manager: admission (dynamic threshold over a shared pool, or a static
  * per-port buffer), per-egress and per-ingress byte counts, and PFC XOFF/XON decisions.
  * Ingress accounting is what PFC pauses on (IEEE 802.1Qbb: per ingress port and priority).
- * The per-port counts live in {@link Port} objects, which every hop touches anyway: separate
- * per-switch arrays cost several cache misses a hop on large fabrics. The egress account of a
- * port is on the switch's own port ({@code bufEgress}); the ingress account of a link (PFC:
- * {@code ingressHeld}, {@code ingressPaused}, {@code ingressHeadroom}) is on the sending port at
- * its other end ({@code ingress[i]} for local port i), which the arriving packet has just left.
+ * It is the superclass of {@link Switch} rather than an object of its own so that its state
+ * lies in the switch object, which every hop reads anyway (a separate object was one more
+ * cache miss per hop on large fabrics). The per-port counts live in {@link Port} objects for
+ * the same reason: the egress account of a port is on the switch's own port
+ * ({@code bufEgress}); the ingress account of a link (PFC: {@code ingressHeld},
+ * {@code ingressPaused}, {@code ingressHeadroom}) is on the sending port at its other end
+ * ({@code ingress[i]} for local port i), which the arriving packet has just left.
  */
-final class SharedBuffer {
-    private final SwitchConfig cfg;
-    private final long total;
-    private final long sharedPool;     // total minus the headroom reserved for every port
-    private final Port[] ingress;      // ingress[i]: the ingress account of local port i's link
+abstract class SharedBuffer extends Node {
+    private long total;
+    private long sharedPool;     // total minus the headroom reserved for every port
+    private Port[] ingress;      // ingress[i]: the ingress account of local port i's link
     private long used;
     // the configuration read on every packet, copied out of the record
-    private final boolean pfc;
-    private final long portBuffer;
-    private final double alpha;
-    private final double pfcAlpha;
+    private boolean pfc;
+    private long portBuffer;
+    private double alpha;
+    private double pfcAlpha;
     // alpha = 1 (the defaults): the threshold is the free space itself, no floating point per packet
-    private final boolean alphaOne;
-    private final boolean pfcAlphaOne;
-    private final long resumeOffset;
+    private boolean alphaOne;
+    private boolean pfcAlphaOne;
+    private long resumeOffset;
 
-    /** {@code ingress[i]}: the port sending into local port i, which holds that link's ingress account. */
-    SharedBuffer(SwitchConfig cfg, Port[] ports, Port[] ingress) {
-        this.cfg = cfg;
+    SharedBuffer(Network net, int id) {
+        super(net, id);
+    }
+
+    /** Sets the buffer up once the ports exist; {@code ingress[i]}: the port sending into local port i, which holds that link's ingress account. */
+    void initBuffer(SwitchConfig cfg, Port[] ports, Port[] ingress) {
         this.ingress = ingress;
         int n = ports.length;
         long reserved = 0;
@@ -57,7 +61,7 @@ final class SharedBuffer {
         return r;
     }
 
-    long total() {
+    long bufferTotal() {
         return total;
     }
 
@@ -76,13 +80,13 @@ final class SharedBuffer {
     }
 
     /** Counts a queued packet; {@code in} is null when it is not accounted to an ingress (control, trimmed headers). */
-    void add(Port in, Port out, int bytes) {
+    void addBytes(Port in, Port out, int bytes) {
         used += bytes;
         out.bufEgress += bytes;
         if (in != null) in.ingressHeld += bytes;
     }
 
-    void remove(Port in, Port out, int bytes) {
+    void removeBytes(Port in, Port out, int bytes) {
         used -= bytes;
         out.bufEgress -= bytes;
         if (in != null) in.ingressHeld -= bytes;

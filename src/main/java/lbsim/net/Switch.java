@@ -7,8 +7,7 @@ import java.util.SplittableRandom;
  * strategy. Routing tables are arrays indexed by destination ToR; the live tables change
  * when a failure is detected, the static ones (used by source routes) never do.
  */
-public final class Switch extends Node {
-    private SharedBuffer buffer;
+public final class Switch extends SharedBuffer {
     private Port[] senders;            // senders[i]: the port at the other end of local port i's link (holds its ingress account)
     private final SwitchConfig cfg;
     private ForwardingStrategy strategy;
@@ -42,7 +41,7 @@ public final class Switch extends Node {
     void init() {
         senders = new Port[ports.length];
         for (int i = 0; i < ports.length; i++) senders[i] = net.port(ports[i].id, true);
-        buffer = new SharedBuffer(cfg, ports, senders);
+        initBuffer(cfg, ports, senders);
         ecnPmax = cfg.pmax();
         for (Port p : ports) {
             p.ecnKmin = cfg.kmin(p.nominalRateBps());
@@ -113,10 +112,10 @@ public final class Switch extends Node {
     /** A configuration warning, or null: PFC headroom that leaves less than a quarter of the buffer shared. */
     public String bufferWarning() {
         if (!cfg.pfc()) return null;
-        long reserved = buffer.reservedHeadroom();
-        if (reserved * 4 <= buffer.total() * 3) return null;
+        long reserved = reservedHeadroom();
+        if (reserved * 4 <= bufferTotal() * 3) return null;
         return name() + ": PFC headroom (" + reserved + " B over " + ports.length + " ports) leaves less than a quarter of the "
-                + buffer.total() + " B buffer shared; packets in flight after a pause may be dropped";
+                + bufferTotal() + " B buffer shared; packets in flight after a pause may be dropped";
     }
 
     @Override
@@ -133,7 +132,7 @@ public final class Switch extends Node {
         boolean control = p.priority == Packet.PRIO_HIGH;
         Port o = ports[out];
         Port sender = senders[in];
-        if (!buffer.admit(sender, o, p.wireBytes, control)) {
+        if (!admit(sender, o, p.wireBytes, control)) {
             if (cfg.trimMode() != SwitchConfig.TRIM_OFF && p.kind == Packet.DATA && !p.trimmed && trim(p, in, out)) return;
             o.countBufferDrop();
             net.dropped(p);
@@ -141,10 +140,10 @@ public final class Switch extends Node {
         }
         if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, o);
         p.ingressPort = control ? -1 : in;
-        buffer.add(control ? null : sender, o, p.wireBytes);
+        addBytes(control ? null : sender, o, p.wireBytes);
         if (forwardHook) strategy.onForward(this, p, in, out);
         o.enqueue(p);
-        if (buffer.shouldPause(sender)) ports[in].sendPfc(true, sender);
+        if (shouldPause(sender)) ports[in].sendPfc(true, sender);
     }
 
     /**
@@ -155,14 +154,14 @@ public final class Switch extends Node {
     public boolean hold(Packet p, int in) {
         Port o = ports[torPortToHost[p.dst]];
         Port sender = senders[in];
-        if (!buffer.admit(sender, o, p.wireBytes, false)) {
+        if (!admit(sender, o, p.wireBytes, false)) {
             o.countBufferDrop();
             net.dropped(p);
             return false;
         }
         p.ingressPort = in;
-        buffer.add(sender, o, p.wireBytes);
-        if (buffer.shouldPause(sender)) ports[in].sendPfc(true, sender);
+        addBytes(sender, o, p.wireBytes);
+        if (shouldPause(sender)) ports[in].sendPfc(true, sender);
         return true;
     }
 
@@ -183,13 +182,13 @@ public final class Switch extends Node {
         p.priority = Packet.PRIO_HIGH;
         net.countInjected(p);
         int out = route(p);
-        if (out < 0 || !buffer.admit(null, ports[out], p.wireBytes, true)) {
+        if (out < 0 || !admit(null, ports[out], p.wireBytes, true)) {
             if (out >= 0) ports[out].countBufferDrop();
             net.dropped(p);
             return;
         }
         p.ingressPort = -1;
-        buffer.add(null, ports[out], p.wireBytes);
+        addBytes(null, ports[out], p.wireBytes);
         ports[out].enqueue(p);
     }
 
@@ -217,9 +216,9 @@ public final class Switch extends Node {
             out = route(p);
             if (out < 0) return false;
         }
-        if (!buffer.admit(senders[in], ports[out], p.wireBytes, true)) return false;
+        if (!admit(senders[in], ports[out], p.wireBytes, true)) return false;
         p.ingressPort = -1;
-        buffer.add(null, ports[out], p.wireBytes);
+        addBytes(null, ports[out], p.wireBytes);
         ports[out].enqueue(p);
         net.countTrimmed();
         return true;
@@ -266,7 +265,7 @@ public final class Switch extends Node {
     protected void onDequeued(Port port, Packet p) {
         int in = p.ingressPort;
         Port sender = in >= 0 ? senders[in] : null;
-        buffer.remove(sender, port, p.wireBytes);
-        if (buffer.shouldResume(sender)) ports[in].sendPfc(false, sender);
+        removeBytes(sender, port, p.wireBytes);
+        if (shouldResume(sender)) ports[in].sendPfc(false, sender);
     }
 }
