@@ -40,6 +40,7 @@ class EventQueueTest {
                 assertThat(q.peekTime()).isEqualTo(want.time());
                 q.pop();
                 assertPopped(q, want);
+                assertKnownNext(q, ref.peek());
             } else {
                 Object payload = Long.valueOf(seq);
                 q.add(op, seq % 2 == 0 ? H1 : H2, (int) (seq % 7), seq, payload);
@@ -54,6 +55,16 @@ class EventQueueTest {
             assertPopped(q, want);
         }
         assertThat(q.isEmpty()).isTrue();
+    }
+
+    /** After a pop the queue names the next event (what the loop prefetches for): the reference's next, with its handler and kind. */
+    private static void assertKnownNext(EventQueue q, Ref next) {
+        if (next == null) {
+            assertThat(q.knownMinHandler()).isNull();
+            return;
+        }
+        assertThat(q.knownMinHandler()).isSameAs(next.seq() % 2 == 0 ? H1 : H2);
+        assertThat(q.knownMinKind()).isEqualTo((int) (next.seq() % 7));
     }
 
     private static void assertPopped(EventQueue q, Ref want) {
