@@ -78,7 +78,7 @@ public final class Simulation {
             long arg = e.arg;
             Object o = e.obj;
             q.recycle(e);
-            if (q.knownMinHandler() instanceof HotEventHandler next) next.prefetch(q.knownMinKind());
+            if (q.nextHandler instanceof HotEventHandler next) next.prefetch(q.nextKind);
             if (h instanceof HotEventHandler hot) hot.onEvent(kind, arg, o);
             else h.onEvent(kind, arg, o);
             if (stopRequested) return q.isEmpty();
