@@ -3,8 +3,8 @@ package lbsim.net;
 import java.util.SplittableRandom;
 
 /**
- * A switch composed of a shared buffer (admission, PFC), an ECN marker and a forwarding
- * strategy. Routing tables are arrays indexed by destination ToR; the live tables change
+ * A switch: a shared buffer (admission, PFC; its superclass, for memory layout), an ECN marker
+ * and a forwarding strategy. Routing tables are arrays indexed by destination ToR; the live tables change
  * when a failure is detected, the static ones (used by source routes) never do.
  */
 public final class Switch extends SharedBuffer {
