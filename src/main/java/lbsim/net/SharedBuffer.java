@@ -15,7 +15,7 @@ package lbsim.net;
 abstract class SharedBuffer extends Node {
     private long total;
     private long sharedPool;     // total minus the headroom reserved for every port
-    private Port[] ingress;      // ingress[i]: the ingress account of local port i's link
+    Port[] ingress;              // ingress[i]: the port sending into local port i, which holds that link's ingress account
     private long used;
     // the configuration read on every packet, copied out of the record
     private boolean pfc;
@@ -31,10 +31,11 @@ abstract class SharedBuffer extends Node {
         super(net, id);
     }
 
-    /** Sets the buffer up once the ports exist; {@code ingress[i]}: the port sending into local port i, which holds that link's ingress account. */
-    void initBuffer(SwitchConfig cfg, Port[] ports, Port[] ingress) {
-        this.ingress = ingress;
+    /** Sets the buffer up once this switch's ports are connected. */
+    void initBuffer(SwitchConfig cfg) {
         int n = ports.length;
+        ingress = new Port[n];
+        for (int i = 0; i < n; i++) ingress[i] = net.port(ports[i].id, true);
         long reserved = 0;
         for (int i = 0; i < n; i++) {
             Port p = ports[i];

@@ -8,7 +8,6 @@ import java.util.SplittableRandom;
  * when a failure is detected, the static ones (used by source routes) never do.
  */
 public final class Switch extends SharedBuffer {
-    private Port[] senders;            // senders[i]: the port at the other end of local port i's link (holds its ingress account)
     private final SwitchConfig cfg;
     private ForwardingStrategy strategy;
     private boolean forwardHook;
@@ -39,9 +38,7 @@ public final class Switch extends SharedBuffer {
     }
 
     void init() {
-        senders = new Port[ports.length];
-        for (int i = 0; i < ports.length; i++) senders[i] = net.port(ports[i].id, true);
-        initBuffer(cfg, ports, senders);
+        initBuffer(cfg);
         ecnPmax = cfg.pmax();
         for (Port p : ports) {
             p.ecnKmin = cfg.kmin(p.nominalRateBps());
@@ -131,7 +128,7 @@ public final class Switch extends SharedBuffer {
         }
         boolean control = p.priority == Packet.PRIO_HIGH;
         Port o = ports[out];
-        Port sender = senders[in];
+        Port sender = ingress[in];
         if (!admit(sender, o, p.wireBytes, control)) {
             if (cfg.trimMode() != SwitchConfig.TRIM_OFF && p.kind == Packet.DATA && !p.trimmed && trim(p, in, out)) return;
             o.countBufferDrop();
@@ -153,7 +150,7 @@ public final class Switch extends SharedBuffer {
      */
     public boolean hold(Packet p, int in) {
         Port o = ports[torPortToHost[p.dst]];
-        Port sender = senders[in];
+        Port sender = ingress[in];
         if (!admit(sender, o, p.wireBytes, false)) {
             o.countBufferDrop();
             net.dropped(p);
@@ -216,7 +213,7 @@ public final class Switch extends SharedBuffer {
             out = route(p);
             if (out < 0) return false;
         }
-        if (!admit(senders[in], ports[out], p.wireBytes, true)) return false;
+        if (!admit(ingress[in], ports[out], p.wireBytes, true)) return false;
         p.ingressPort = -1;
         addBytes(null, ports[out], p.wireBytes);
         ports[out].enqueue(p);
@@ -264,7 +261,7 @@ public final class Switch extends SharedBuffer {
     @Override
     protected void onDequeued(Port port, Packet p) {
         int in = p.ingressPort;
-        Port sender = in >= 0 ? senders[in] : null;
+        Port sender = in >= 0 ? ingress[in] : null;
         removeBytes(sender, port, p.wireBytes);
         if (shouldResume(sender)) ports[in].sendPfc(false, sender);
     }
