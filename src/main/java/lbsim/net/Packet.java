@@ -52,7 +52,6 @@ public final class Packet extends PacketHead {
         trimmed = false;
         sentAtPs = 0;
         ingressPort = -1;
-        hops = 0;
         if (lb != null) lb.reset();
     }
 

@@ -15,7 +15,6 @@ abstract class PacketHead {
     public int sport;           // UDP source port: the ECMP entropy
     public int wireBytes;
     public int ingressPort;     // local port at the current switch (buffer accounting)
-    public int hops;
     public boolean sourceRouted;
     public boolean ecnCapable;
     public boolean ecnMarked;   // CE on data; ECN-echo on ACKs

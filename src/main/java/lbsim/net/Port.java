@@ -144,14 +144,42 @@ public final class Port extends PortQueueState {
             }
         }
         if (p == null) return;
-        long end = sim.now() + serializationPs(p.wireBytes);
-        txEndPs = end;
-        txBytesInProgress = p.wireBytes;
-        txDataInProgress = p.kind == Packet.DATA;
         owner.onDequeued(this, p);
-        txBytes += p.wireBytes;
+        transmit(p);
+    }
+
+    /**
+     * Whether {@code p}, enqueued now, would start serialisation at once: the link is free, no
+     * packet waits and the data priority is not paused (for data). Then a switch may skip the
+     * queue and its buffer accounting and call {@link #transmitNow} (see Switch.receive).
+     */
+    boolean startsAtOnce(Packet p) {
+        return !busy && hiHead == null && dataHead == null && txEndPs <= sim.now()
+                && (p.priority == Packet.PRIO_HIGH || !dataPaused);
+    }
+
+    /**
+     * What {@link #enqueue} does when {@link #startsAtOnce} holds, minus the buffer accounting,
+     * which the caller skips: the packet's bytes would enter and leave the buffer at this instant.
+     * The queue maximum still counts it, as the queue held it for that instant.
+     */
+    void transmitNow(Packet p) {
+        int bytes = p.wireBytes;
+        if (bytes > maxQueueBytes) maxQueueBytes = bytes;
+        transmit(p);
+    }
+
+    /** Starts serialising {@code p} now (the link is free and p has left the queue and the buffer). */
+    private void transmit(Packet p) {
+        int bytes = p.wireBytes;
+        long end = sim.now() + serializationPs(bytes);
+        txEndPs = end;
+        txBytesInProgress = bytes;
+        boolean data = p.kind == Packet.DATA;
+        txDataInProgress = data;
+        txBytes += bytes;
         txPackets++;
-        if (p.kind == Packet.DATA) txDataPackets++;
+        if (data) txDataPackets++;
         if (!up || (loss != null && loss.drops(end))) {
             wireDrops++;
             txLost = true;

@@ -117,7 +117,6 @@ public final class Switch extends SharedBuffer {
 
     @Override
     protected void receive(Packet p, int in) {
-        p.hops++;
         arrivalPort = in;
         if (strategy.intercept(this, p, in)) return;
         int out = route(p);
@@ -137,9 +136,16 @@ public final class Switch extends SharedBuffer {
         }
         if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, o);
         p.ingressPort = control ? -1 : in;
-        addBytes(control ? null : sender, o, p.wireBytes);
-        if (forwardHook) strategy.onForward(this, p, in, out);
-        o.enqueue(p);
+        if (!forwardHook && o.startsAtOnce(p)) {
+            // an idle port: the packet would join the buffer and leave it at this instant, which
+            // changes no count; only the departure's PFC resume check remains (as in onDequeued)
+            if (!control && shouldResume(sender)) ports[in].sendPfc(false, sender);
+            o.transmitNow(p);
+        } else {
+            addBytes(control ? null : sender, o, p.wireBytes);
+            if (forwardHook) strategy.onForward(this, p, in, out);
+            o.enqueue(p);
+        }
         if (shouldPause(sender)) ports[in].sendPfc(true, sender);
     }
 

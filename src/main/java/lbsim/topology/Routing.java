@@ -53,7 +53,7 @@ public final class Routing {
 
         for (int s = 0; s < switches; s++) {
             int node = hosts + s;
-            Map<String, Integer> ids = new HashMap<>();
+            Map<IntArrayList, Integer> ids = new HashMap<>();   // IntArrayList hashes and compares by content
             List<int[]> list = new ArrayList<>();
             for (int t = 0; t < tors; t++) {
                 if (topo.torNode(t) == node) {
@@ -70,13 +70,11 @@ public final class Routing {
                         if (!topo.isHost(peer) && dist[t][peer - hosts] == d - 1) members.add(i);
                     }
                 }
-                int[] g = members.toIntArray();
-                String key = Arrays.toString(g);
-                Integer id = ids.get(key);
+                Integer id = ids.get(members);
                 if (id == null) {
                     id = list.size();
-                    ids.put(key, id);
-                    list.add(g);
+                    ids.put(members, id);
+                    list.add(members.toIntArray());
                 }
                 groupByTor[s][t] = id;
             }
