@@ -98,6 +98,38 @@ class PortTest {
         assertThat(leaf.egressBytes(out)).isZero();
     }
 
+
+    @Test
+    void anIdlePortPausedForDataHoldsDataUntilResumedButLetsControlPass() {
+        Port toH2 = leafPortTo(2);
+        long resumeAt = 5 * LATENCY_PS;
+        toH2.onEvent(Port.PFC_FRAME, 1, null);               // paused while nothing waits on it
+        sim.schedule(resumeAt, toH2, Port.PFC_FRAME, 0, null);
+        send(0, 2, 1);
+        Packet ack = net.newPacket();
+        ack.src = 1;
+        ack.dst = 2;
+        ack.seq = 2;
+        ack.wireBytes = 64;
+        net.host(1).sendControl(ack);
+        sim.run(Long.MAX_VALUE);
+        assertThat(arrivals).extracting(a -> a[2]).as("control passes the paused data queue").containsExactly(2L, 1L);
+        assertThat(arrivals.get(0)[0]).isEqualTo(2 * (64 * 80L + LATENCY_PS));
+        assertThat(arrivals.get(1)[0]).as("the data packet waits at the leaf until the resume")
+                .isEqualTo(resumeAt + SER_PS + LATENCY_PS);
+        assertThat(toH2.stats().pausedPs()).isEqualTo(resumeAt);
+    }
+
+    @Test
+    void aPacketPassingAnIdlePortStillLetsItsIngressResume() {
+        Port fromH0 = net.host(0).nic();   // holds the leaf's PFC ingress account of that link
+        fromH0.ingressPaused = true;        // paused earlier; a packet in flight then still arrives
+        send(0, 1, 1);
+        sim.run(Long.MAX_VALUE);
+        assertThat(arrivals).hasSize(1);
+        assertThat(fromH0.ingressHeld).isZero();
+        assertThat(fromH0.ingressPaused).as("its departure found the account empty: XON").isFalse();
+    }
     @Test
     void countersIncludeAPacketOnlyOnceItsSerialisationHasEnded() {
         send(0, 1, 1);
