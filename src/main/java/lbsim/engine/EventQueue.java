@@ -76,17 +76,23 @@ public final class EventQueue {
 
     private Ev free;
     private long nextSeq;
-    private Ev min;               // the minimum, found eagerly after every pop; null when unknown or empty
 
-    // The next event as of the last pop (what the loop prefetches for; a hint, not updated by
-    // inserts). Never null, so reading it needs no null check: compiled code turns a null check
-    // that never fails into a hardware trap, which the queue running empty at the end of every
-    // run would take (and which crashes the JVM under valgrind).
+    // Stands for "no event" where the minimum is kept, so that field is never null: reading it
+    // needs no null check (compiled code turns a null check that never fails into a hardware
+    // trap, which the queue running empty at the end of every run would take, and which crashes
+    // the JVM under valgrind). Its time is the largest, so no real event is later.
     private static final EventHandler NO_EVENT = (k, a, o) -> {
         throw new IllegalStateException("no event");
     };
-    EventHandler nextHandler = NO_EVENT;
-    int nextKind;
+    private static final Ev NONE = new Ev(NO_EVENT, 0);
+    static {
+        NONE.time = Long.MAX_VALUE;
+    }
+
+    // The earliest event, NONE when empty: kept by every insert and found again right after every
+    // pop, so the next event's record loads while this event runs (the loop also reads its
+    // handler and kind for HotEventHandler.prefetch).
+    Ev min = NONE;
 
     // The event most recently popped, read by the simulation loop.
     long poppedTime;
@@ -109,7 +115,7 @@ public final class EventQueue {
 
     /** Time of the earliest event; only valid when not empty. */
     public long peekTime() {
-        return findMin().time;
+        return min.time;
     }
 
     public void add(long t, EventHandler h, int k, long a, Object o) {
@@ -142,7 +148,7 @@ public final class EventQueue {
         }
         // the new event has the largest sequence, so it is the new minimum only if strictly earlier
         Ev m = min;
-        if (m != null && t < m.time) min = e;
+        if (t < m.time || m == NONE) min = e;
     }
 
     private void insertWheel(Ev e, long t) {
@@ -179,15 +185,6 @@ public final class EventQueue {
         wheelCount++;
     }
 
-    private Ev findMin() {
-        Ev best = min;
-        if (best == null) {
-            best = scanMin();
-            min = best;
-        }
-        return best;
-    }
-
     /** The earliest event (queue not empty), found without the cache. */
     private Ev scanMin() {
         Ev best = null;
@@ -208,14 +205,14 @@ public final class EventQueue {
         return best;
     }
 
-    /** The handler of the next event as of the last pop, null when the queue was left empty; see {@link #knownMinKind}. */
+    /** The handler of the earliest event, null when the queue is empty; see {@link #knownMinKind}. */
     EventHandler knownMinHandler() {
-        return nextHandler == NO_EVENT ? null : nextHandler;
+        return min == NONE ? null : min.handler;
     }
 
     /** The kind of that event, when {@link #knownMinHandler} is not null. */
     int knownMinKind() {
-        return nextKind;
+        return min.kind;
     }
 
     /** Removes the earliest event into the popped* fields. Caller checks non-empty. */
@@ -234,15 +231,9 @@ public final class EventQueue {
      * null. The caller reads it and hands it back with {@link #recycle} before adding events.
      */
     Ev popNotAfter(long untilPs) {
-        if (wheelCount + heapSize == 0) return null;
         Ev e = min;
-        if (e == null) e = scanMin();
         long t = e.time;
-        if (t > untilPs) {
-            min = e;
-            return null;
-        }
-        min = null;
+        if (t > untilPs || e == NONE) return null;
         if (heapTopTime <= t && heap[0] == e) {
             heapPop();
         } else {
@@ -260,14 +251,7 @@ public final class EventQueue {
         if (nb > base) base = nb;
         // Find the next minimum now rather than at the next pop (the same one scan): its record
         // then loads while this event runs, overlapping two cache misses on large fabrics.
-        if (wheelCount + heapSize > 0) {
-            Ev m = scanMin();
-            min = m;
-            nextHandler = m.handler;
-            nextKind = m.kind;
-        } else {
-            nextHandler = NO_EVENT;
-        }
+        min = wheelCount + heapSize > 0 ? scanMin() : NONE;
         return e;
     }
 

@@ -78,7 +78,8 @@ public final class Simulation {
             long arg = e.arg;
             Object o = e.obj;
             q.recycle(e);
-            if (q.nextHandler instanceof HotEventHandler next) next.prefetch(q.nextKind);
+            EventQueue.Ev m = q.min;
+            if (m.handler instanceof HotEventHandler next) next.prefetch(m.kind);
             if (h instanceof HotEventHandler hot) hot.onEvent(kind, arg, o);
             else h.onEvent(kind, arg, o);
             if (stopRequested) return q.isEmpty();
