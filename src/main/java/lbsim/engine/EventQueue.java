@@ -75,6 +75,7 @@ public final class EventQueue {
     private long heapTopTime = Long.MAX_VALUE;   // heap[0].time, MAX_VALUE when empty: most pops need not load heap[0]
 
     private Ev free;
+    private long recordsAllocated;   // pooled records ever created: bounded by the most events pending at once
     private long nextSeq;
 
     // Stands for "no event" where the minimum is kept, so that field is never null: reading it
@@ -109,6 +110,11 @@ public final class EventQueue {
         return wheelCount + heapSize;
     }
 
+    /** Pooled event records created so far (records are reused, so this stops growing once a run is in steady state). */
+    public long recordsAllocated() {
+        return recordsAllocated;
+    }
+
     public boolean isEmpty() {
         return wheelCount + heapSize == 0;
     }
@@ -124,6 +130,7 @@ public final class EventQueue {
             free = e.next;
         } else {
             e = new Ev();
+            recordsAllocated++;
         }
         e.handler = h;
         e.kind = k;

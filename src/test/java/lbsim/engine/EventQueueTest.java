@@ -284,4 +284,23 @@ class EventQueueTest {
         }
         assertThat(q.isEmpty()).isTrue();
     }
+
+    @Test
+    void recordsAreReusedSoAStreamOfEventsCreatesNoMoreThanArePendingAtOnce() {
+        EventQueue q = new EventQueue(16);
+        SplittableRandom rnd = new SplittableRandom(3);
+        long now = 0;
+        int maxPending = 0;
+        for (int i = 0; i < 200_000; i++) {
+            // keep between 1 and 10 events pending, some due far beyond the wheel (the heap)
+            while (q.size() < 1 + rnd.nextInt(10)) {
+                long t = now + (rnd.nextInt(8) == 0 ? 10 * EventQueue.HORIZON : rnd.nextInt(1_000_000));
+                q.add(t, H1, 0, i, null);
+            }
+            maxPending = Math.max(maxPending, q.size());
+            q.pop();
+            now = q.poppedTime;
+        }
+        assertThat(q.recordsAllocated()).isBetween(1L, (long) maxPending);
+    }
 }
