@@ -47,9 +47,9 @@ public final class Simulation {
     }
 
     /** Schedules an owned event record (see {@link EventQueue.Ev}) that is not pending now. */
-    public void scheduleOwned(EventQueue.Ev e, long timePs, Object obj) {
+    public void scheduleOwned(EventQueue.Ev e, long timePs) {
         if (timePs < now) throw new IllegalArgumentException("event in the past: " + timePs + " < " + now);
-        queue.addOwned(e, timePs, obj);
+        queue.addOwned(e, timePs);
     }
 
     /** Asks the loop to return after the current event. */

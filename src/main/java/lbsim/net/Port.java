@@ -118,7 +118,7 @@ public final class Port extends PortQueueState {
     private void wake() {
         if (txEndPs > sim.now()) {
             busy = true;
-            sim.scheduleOwned(txDone, txEndPs, null);
+            sim.scheduleOwned(txDone, txEndPs);
         } else {
             startNext();
         }
@@ -190,7 +190,7 @@ public final class Port extends PortQueueState {
         }
         if (hiHead != null || dataHead != null || (source != null && !source.idle())) {
             busy = true;
-            sim.scheduleOwned(txDone, end, null);
+            sim.scheduleOwned(txDone, end);
         }
     }
 
@@ -212,7 +212,7 @@ public final class Port extends PortQueueState {
             Packet p = wireHead;
             Packet n = p.next;
             wireHead = n;
-            if (n != null) sim.scheduleOwned(this, p.nextArrivalPs, null);
+            if (n != null) sim.scheduleOwned(this, p.nextArrivalPs);
             else wireTail = null;
             if (p == doomed) {
                 doomed = null;
@@ -237,7 +237,7 @@ public final class Port extends PortQueueState {
         wireTail = p;
         if (t == null) {
             wireHead = p;
-            sim.scheduleOwned(this, at, null);
+            sim.scheduleOwned(this, at);
         } else {
             t.next = p;
             t.nextArrivalPs = at;

@@ -116,18 +116,19 @@ class EventQueueTest {
                 now = want[0];
                 assertThat(q.poppedTime).isEqualTo(want[0]);
                 assertThat(q.poppedKind).isEqualTo((int) want[2]);
-                assertThat(q.poppedObj).isEqualTo(Long.valueOf(want[1]));
                 if (want[2] >= 100) {
+                    assertThat(q.poppedObj).as("an owned record carries no argument").isNull();
                     assertThat(q.poppedHandler).isSameAs(H1);
                     pending[(int) want[2] - 100] = false;
                 } else {
+                    assertThat(q.poppedObj).isEqualTo(Long.valueOf(want[1]));
                     assertThat(q.poppedHandler).isSameAs(H2);
                 }
             } else {
                 long t = now + rnd.nextInt(3000);
                 int i = rnd.nextInt(owned.length);
                 if (op == 1 && !pending[i]) {
-                    q.addOwned(owned[i], t, Long.valueOf(seq));
+                    q.addOwned(owned[i], t);
                     pending[i] = true;
                     ref.add(new long[] {t, seq, 100 + i});
                 } else {
@@ -260,7 +261,7 @@ class EventQueueTest {
                             };
                             if (t < now) t = now;
                             if (op == 2 && !selfPending) {
-                                q.addOwned(self, t, null);
+                                q.addOwned(self, t);
                                 selfPending = true;
                                 ref.add(new long[] {t, seq, 42});
                             } else {
