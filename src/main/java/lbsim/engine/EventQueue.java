@@ -249,8 +249,11 @@ public final class EventQueue {
         } else {
             int b = (int) (t >>> SHIFT) & MASK;
             Ev n = e.next;
-            ends[2 * b] = n;
-            if (n == null) {
+            if (n != null) {
+                ends[2 * b] = n;
+            } else {
+                // literal nulls: no GC card mark when a bucket empties
+                ends[2 * b] = null;
                 ends[2 * b + 1] = null;
                 occupied[b >>> 6] &= ~(1L << b);
             }

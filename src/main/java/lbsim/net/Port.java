@@ -211,9 +211,14 @@ public final class Port extends PortQueueState {
         if (kind == WIRE_HEAD_ARRIVES) {   // one per packet-hop: tested first
             Packet p = wireHead;
             Packet n = p.next;
-            wireHead = n;
-            if (n != null) sim.scheduleOwned(this, p.nextArrivalPs);
-            else wireTail = null;
+            if (n != null) {
+                wireHead = n;
+                sim.scheduleOwned(this, p.nextArrivalPs);
+            } else {
+                // stores of a literal null need no GC card mark: an emptied wire (every hop on an idle link) stores only those
+                wireHead = null;
+                wireTail = null;
+            }
             if (p == doomed) {
                 doomed = null;
                 wireDrops++;
