@@ -244,6 +244,10 @@ public final class EventQueue {
         Ev e = min;
         long t = e.time;
         if (t > untilPs || e == NONE) return null;
+        // everything left is at or after t, so the window may start at t's bucket
+        long nb = t & -WIDTH;
+        if (nb > base) base = nb;
+        Ev next = null;       // the next minimum when known without a scan
         if (heapTopTime <= t && heap[0] == e) {
             heapPop();
         } else {
@@ -251,6 +255,9 @@ public final class EventQueue {
             Ev n = e.next;
             if (n != null) {
                 ends[2 * b] = n;
+                // the rest of this bucket is the wheel's earliest (sorted, and no bucket is
+                // earlier): the next minimum is its head or the heap top
+                next = heapTopTime <= n.time && before(heap[0], n) ? heap[0] : n;
             } else {
                 // literal nulls: no GC card mark when a bucket empties
                 ends[2 * b] = null;
@@ -259,12 +266,10 @@ public final class EventQueue {
             }
             wheelCount--;
         }
-        // everything left is at or after t, so the window may start at t's bucket
-        long nb = t & -WIDTH;
-        if (nb > base) base = nb;
         // Find the next minimum now rather than at the next pop (the same one scan): its record
         // then loads while this event runs, overlapping two cache misses on large fabrics.
-        min = wheelCount + heapSize > 0 ? scanMin() : NONE;
+        if (next == null) next = wheelCount + heapSize > 0 ? scanMin() : NONE;
+        min = next;
         return e;
     }
 
