@@ -24,6 +24,7 @@ import lbsim.net.PortStats;
 import lbsim.net.SwitchConfig;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
+import lbsim.transport.FlowListener;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
 import lbsim.transport.TransportConfig;
@@ -70,7 +71,17 @@ public final class Runner {
         Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());
         WorkloadDriver[] driver = new WorkloadDriver[1];
-        Transport transport = new Transport(sim, net, tcfg, scheme.host(), f -> driver[0].onFlowDelivered(f));
+        Transport transport = new Transport(sim, net, tcfg, scheme.host(), new FlowListener() {
+            @Override
+            public void onFlowDelivered(Flow f) {
+                driver[0].onFlowDelivered(f);
+            }
+
+            @Override
+            public void onFlowAcknowledged(Flow f) {
+                driver[0].onFlowAcknowledged(f);
+            }
+        });
         driver[0] = new WorkloadDriver(sim, transport, graph);
         List<String> warnings = new ArrayList<>();
         for (var s : net.switches()) {

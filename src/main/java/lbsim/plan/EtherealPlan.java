@@ -40,7 +40,7 @@ public final class EtherealPlan implements Plan {
     public static EtherealPlan compute(Topology topo, FlowGraph graph) {
         Map<String, List<FlowSpec>> batches = new LinkedHashMap<>();
         for (FlowSpec f : graph.flows()) {
-            String key = f.src() + "|" + f.startPs() + "|" + java.util.Arrays.toString(f.after());
+            String key = f.src() + "|" + f.startPs() + "|" + java.util.Arrays.toString(f.after()) + "|" + java.util.Arrays.toString(f.afterAcked());
             batches.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
         }
         List<Row> rows = new ArrayList<>();

@@ -11,6 +11,8 @@ public final class Flow {
     private final List<QueuePair> qps = new ArrayList<>(1);
     private int undelivered;
     private long deliveredPs = -1;
+    private int unacknowledged;
+    private long acknowledgedPs = -1;
 
     Flow(FlowSpec spec, long startPs) {
         this.spec = spec;
@@ -21,17 +23,29 @@ public final class Flow {
     public long startPs() { return startPs; }
     public long deliveredPs() { return deliveredPs; }
     public boolean isDelivered() { return deliveredPs >= 0; }
+    /** When the sender had every byte acknowledged (its last QP finished), -1 before. */
+    public long acknowledgedPs() { return acknowledgedPs; }
     public List<QueuePair> qps() { return qps; }
 
     void add(QueuePair qp) {
         qps.add(qp);
         undelivered++;
+        unacknowledged++;
     }
 
     /** Returns true when this was the flow's last undelivered QP. */
     boolean qpDelivered(long nowPs) {
         if (--undelivered == 0) {
             deliveredPs = nowPs;
+            return true;
+        }
+        return false;
+    }
+
+    /** Returns true when this was the flow's last unacknowledged QP. */
+    boolean qpAcknowledged(long nowPs) {
+        if (--unacknowledged == 0) {
+            acknowledgedPs = nowPs;
             return true;
         }
         return false;

@@ -196,11 +196,11 @@ public final class QueuePair extends NicClient implements EventHandler {
     public void abandon() {
         if (senderDone) return;
         senderDone = true;
-        tr.qpFinished(this);
         if (!delivered) {
             delivered = true;
             tr.qpDelivered(this);
         }
+        tr.qpFinished(this);   // after the delivery, as for a QP that finishes normally
     }
 
     /** Sets a source route (Ethereal path ID); counts a path change after the first. */

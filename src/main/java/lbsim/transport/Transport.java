@@ -129,6 +129,7 @@ public final class Transport implements PacketSink {
         if (!messages.get(qp.id)) openQps[qp.src()]--;
         openQpCount--;
         lastQpFinishedPs = sim.now();
+        if (qp.flow().qpAcknowledged(sim.now())) listener.onFlowAcknowledged(qp.flow());
     }
 
     @Override

@@ -22,8 +22,10 @@ public final class FlowGraph {
     /** Adds a flow; its id must equal the current flow count. */
     public FlowSpec add(FlowSpec f) {
         if (f.id() != flows.size()) throw new IllegalArgumentException("flow id " + f.id() + " != index " + flows.size());
-        for (int d : f.after()) {
-            if (d < 0 || d >= f.id()) throw new IllegalArgumentException("flow " + f.id() + " depends on unknown or later flow " + d);
+        for (int[] deps : new int[][] {f.after(), f.afterAcked()}) {
+            for (int d : deps) {
+                if (d < 0 || d >= f.id()) throw new IllegalArgumentException("flow " + f.id() + " depends on unknown or later flow " + d);
+            }
         }
         if (f.group() >= groups.size()) throw new IllegalArgumentException("flow " + f.id() + ": unknown group " + f.group());
         flows.add(f);

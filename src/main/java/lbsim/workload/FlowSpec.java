@@ -4,9 +4,10 @@ package lbsim.workload;
  * One transfer of a workload: a node of the flow DAG the simulation drives.
  *
  * <p>A flow starts at {@code startPs} or, when it has dependencies, {@code gapPs} after
- * {@code afterCount} of the flows in {@code after} have been fully delivered, whichever is
- * later. {@code afterCount} is normally {@code after.length} (all dependencies); 1 models
- * an htsim one-shot trigger.
+ * {@code afterCount} of them are met, whichever is later: a flow in {@code after} when it has
+ * been fully delivered, a flow in {@code afterAcked} when its sender has every byte
+ * acknowledged (htsim's {@code send_done_trigger}). {@code afterCount} is normally all of them;
+ * 1 models an htsim one-shot trigger.
  *
  * @param id         unique within the graph, 0..n-1 in list order
  * @param src        sending host (NIC) id
@@ -14,14 +15,15 @@ package lbsim.workload;
  * @param sizeBytes  bytes to deliver, > 0
  * @param startPs    earliest start time
  * @param after      ids of flows this one waits for (may be empty)
- * @param afterCount how many of {@code after} must be delivered
+ * @param afterCount how many of {@code after} and {@code afterAcked} must be met
  * @param gapPs      delay after the dependencies are met (e.g. reduction compute time)
  * @param group      collective instance this flow belongs to, -1 if none
  * @param qps        QPs to split this flow over as NCCL would (0 = the scheme decides)
  * @param label      free text for flows.csv (e.g. "ring-ar step 3 ch 0"), may be empty
+ * @param afterAcked ids of flows whose sender completion this one waits for (may be empty)
  */
 public record FlowSpec(int id, int src, int dst, long sizeBytes, long startPs, int[] after, int afterCount,
-                       long gapPs, int group, int qps, String label) {
+                       long gapPs, int group, int qps, String label, int[] afterAcked) {
 
     public static final int[] NO_DEPS = new int[0];
 
@@ -30,10 +32,17 @@ public record FlowSpec(int id, int src, int dst, long sizeBytes, long startPs, i
         return new FlowSpec(id, src, dst, sizeBytes, startPs, NO_DEPS, 0, 0, -1, 0, "");
     }
 
+    /** A flow whose dependencies are all on delivery. */
+    public FlowSpec(int id, int src, int dst, long sizeBytes, long startPs, int[] after, int afterCount,
+                    long gapPs, int group, int qps, String label) {
+        this(id, src, dst, sizeBytes, startPs, after, afterCount, gapPs, group, qps, label, NO_DEPS);
+    }
+
     public FlowSpec {
         if (sizeBytes <= 0) throw new IllegalArgumentException("flow " + id + ": size must be > 0");
         if (src == dst) throw new IllegalArgumentException("flow " + id + ": src == dst (" + src + ")");
-        if (afterCount < 0 || afterCount > after.length) throw new IllegalArgumentException("flow " + id + ": bad afterCount");
+        if (afterAcked == null) afterAcked = NO_DEPS;
+        if (afterCount < 0 || afterCount > after.length + afterAcked.length) throw new IllegalArgumentException("flow " + id + ": bad afterCount");
         if (startPs < 0 || gapPs < 0) throw new IllegalArgumentException("flow " + id + ": negative time");
         if (label == null) label = "";
     }

@@ -15,9 +15,10 @@ import java.util.Map;
  * traffic runs in lbsim and htsim. Start times are in picoseconds, as in htsim.
  *
  * <p>Triggers become dependencies: a flow started by trigger t waits for the flows that
- * fire t ({@code send_done_trigger} or {@code recv_done_trigger}; both are approximated by
- * the flow's delivery). A barrier waits for all of its activations, a one-shot or
- * multi-shot trigger for the first.
+ * fire t, as htsim fires them: {@code recv_done_trigger} when the receiver has the whole flow
+ * (its delivery), {@code send_done_trigger} when the sender has the ACK of its last byte (its
+ * source's end trigger, later by the ACK's return). A barrier waits for all of its
+ * activations, a one-shot or multi-shot trigger for the first.
  */
 public final class HtsimConnectionMatrix {
     private HtsimConnectionMatrix() {}
@@ -29,7 +30,7 @@ public final class HtsimConnectionMatrix {
         }
     }
 
-    private record Conn(int id, int src, int dst, long size, long start, int trigger, int firesTrigger, int line) {}
+    private record Conn(int id, int src, int dst, long size, long start, int trigger, int firesOnSend, int firesOnRecv, int line) {}
 
     public static FlowGraph read(Reader in) throws IOException, FormatException {
         BufferedReader r = new BufferedReader(in);
@@ -56,13 +57,19 @@ public final class HtsimConnectionMatrix {
         }
         if (nodes < 0) throw new FormatException("missing 'Nodes N' header");
         FlowGraph g = new FlowGraph();
-        Map<Integer, IntArrayList> firedBy = new HashMap<>();
+        Map<Integer, IntArrayList> firedBy = new HashMap<>();       // trigger -> flows that fire it
+        Map<Integer, IntArrayList> activations = new HashMap<>();   // trigger -> 2 x flow, + 1 if at sender completion
         Map<Integer, Integer> indexOfId = new HashMap<>();
         for (int i = 0; i < conns.size(); i++) {
             Conn c = conns.get(i);
             if (c.src >= nodes || c.dst >= nodes) throw new FormatException("line " + c.line + ": host beyond Nodes " + nodes);
             if (indexOfId.put(c.id, i) != null) throw new FormatException("line " + c.line + ": duplicate connection id " + c.id);
-            if (c.firesTrigger >= 0) firedBy.computeIfAbsent(c.firesTrigger, k -> new IntArrayList()).add(i);
+            for (int side = 0; side < 2; side++) {
+                int t = side == 0 ? c.firesOnRecv : c.firesOnSend;
+                if (t < 0) continue;
+                firedBy.computeIfAbsent(t, k -> new IntArrayList()).add(i);
+                activations.computeIfAbsent(t, k -> new IntArrayList()).add(2 * i + side);
+            }
         }
         // flows are emitted in dependency order so every dependency has a smaller index
         int[] order = topologicalOrder(conns, firedBy);
@@ -70,17 +77,21 @@ public final class HtsimConnectionMatrix {
         for (int k = 0; k < order.length; k++) newId[order[k]] = k;
         for (int idx : order) {
             Conn c = conns.get(idx);
-            int[] after = FlowSpec.NO_DEPS;
+            IntArrayList onRecv = new IntArrayList();
+            IntArrayList onSend = new IntArrayList();
             int afterCount = 0;
             if (c.trigger >= 0) {
-                IntArrayList src = firedBy.get(c.trigger);
-                if (src == null) throw new FormatException("line " + c.line + ": trigger " + c.trigger + " is never fired");
-                after = new int[src.size()];
-                for (int j = 0; j < after.length; j++) after[j] = newId[src.getInt(j)];
+                IntArrayList acts = activations.get(c.trigger);
+                if (acts == null) throw new FormatException("line " + c.line + ": trigger " + c.trigger + " is never fired");
+                for (int j = 0; j < acts.size(); j++) {
+                    int a = acts.getInt(j);
+                    ((a & 1) == 1 ? onSend : onRecv).add(newId[a >> 1]);
+                }
                 String type = triggerType.getOrDefault(c.trigger, "barrier");
-                afterCount = type.equals("barrier") ? after.length : 1;
+                afterCount = type.equals("barrier") ? acts.size() : 1;
             }
-            g.add(new FlowSpec(g.nextId(), c.src, c.dst, c.size, c.start, after, afterCount, 0, -1, 0, "cm id " + c.id));
+            g.add(new FlowSpec(g.nextId(), c.src, c.dst, c.size, c.start, onRecv.toIntArray(), afterCount, 0, -1, 0,
+                    "cm id " + c.id, onSend.toIntArray()));
         }
         return g;
     }
@@ -110,7 +121,7 @@ public final class HtsimConnectionMatrix {
         String[] ends = w[0].split("->");
         if (ends.length != 2) throw new FormatException("line " + lineNo + ": expected 'SRC->DST ...', got '" + w[0] + "'");
         int src = parseInt(ends, 0, lineNo), dst = parseInt(ends, 1, lineNo);
-        int id = -1, trigger = -1, fires = -1;
+        int id = -1, trigger = -1, firesOnSend = -1, firesOnRecv = -1;
         long size = -1, start = 0;
         for (int i = 1; i + 1 < w.length; i += 2) {
             switch (w[i]) {
@@ -118,14 +129,15 @@ public final class HtsimConnectionMatrix {
                 case "start" -> start = parseLong(w, i + 1, lineNo);
                 case "size" -> size = parseLong(w, i + 1, lineNo);
                 case "trigger" -> trigger = parseInt(w, i + 1, lineNo);
-                case "send_done_trigger", "recv_done_trigger" -> fires = parseInt(w, i + 1, lineNo);
+                case "send_done_trigger" -> firesOnSend = parseInt(w, i + 1, lineNo);
+                case "recv_done_trigger" -> firesOnRecv = parseInt(w, i + 1, lineNo);
                 case "prio", "msg" -> { }
                 default -> throw new FormatException("line " + lineNo + ": unknown field '" + w[i] + "'");
             }
         }
         if (id < 0) throw new FormatException("line " + lineNo + ": missing 'id'");
         if (size <= 0) throw new FormatException("line " + lineNo + ": missing or non-positive 'size'");
-        return new Conn(id, src, dst, size, start, trigger, fires, lineNo);
+        return new Conn(id, src, dst, size, start, trigger, firesOnSend, firesOnRecv, lineNo);
     }
 
     private static int parseInt(String[] w, int i, int lineNo) throws FormatException {

@@ -18,7 +18,7 @@ public final class StartJitter {
             long start = f.startPs();
             if (f.afterCount() == 0) start += rnd.nextLong(maxPs + 1);
             out.add(new FlowSpec(f.id(), f.src(), f.dst(), f.sizeBytes(), start, f.after(), f.afterCount(), f.gapPs(),
-                    f.group(), f.qps(), f.label()));
+                    f.group(), f.qps(), f.label(), f.afterAcked()));
         }
         return out;
     }

@@ -10,8 +10,8 @@ import lbsim.transport.Transport;
 
 /**
  * Drives a flow DAG through the simulation: a flow starts at its start time or when its
- * dependencies have been delivered (plus its gap), never on a global clock. Records each
- * collective group's first start and last delivery.
+ * dependencies have been delivered, or acknowledged at their senders (plus its gap), never on a
+ * global clock. Records each collective group's first start and last delivery.
  */
 public final class WorkloadDriver implements EventHandler, FlowListener {
     private static final int START = 1;
@@ -21,7 +21,8 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
     private final List<FlowSpec> specs;
     private final Flow[] flows;
     private final int[] waitingFor;
-    private final IntArrayList[] dependents;
+    private final IntArrayList[] dependents;        // flows waiting for this one's delivery
+    private final IntArrayList[] ackDependents;     // flows waiting for its sender's completion
     private final long[] groupStartPs;
     private final long[] groupEndPs;
     private final int[] groupRemaining;
@@ -37,6 +38,7 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         this.flows = new Flow[n];
         this.waitingFor = new int[n];
         this.dependents = new IntArrayList[n];
+        this.ackDependents = new IntArrayList[n];
         int groups = graph.groups().size();
         this.groupStartPs = new long[groups];
         this.groupEndPs = new long[groups];
@@ -47,6 +49,10 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
             for (int d : f.after()) {
                 if (dependents[d] == null) dependents[d] = new IntArrayList(2);
                 dependents[d].add(f.id());
+            }
+            for (int d : f.afterAcked()) {
+                if (ackDependents[d] == null) ackDependents[d] = new IntArrayList(2);
+                ackDependents[d].add(f.id());
             }
             if (f.group() >= 0) groupRemaining[f.group()]++;
         }
@@ -81,17 +87,26 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         long now = sim.now();
         lastDeliveryPs = now;
         if (spec.group() >= 0 && --groupRemaining[spec.group()] == 0) groupEndPs[spec.group()] = now;
-        IntArrayList deps = dependents[spec.id()];
-        if (deps != null) {
-            for (int i = 0; i < deps.size(); i++) {
-                int d = deps.getInt(i);
-                if (--waitingFor[d] == 0) {
-                    FlowSpec ds = specs.get(d);
-                    sim.scheduleAt(Math.max(ds.startPs(), now + ds.gapPs()), this, START, d, null);
-                }
+        release(dependents[spec.id()]);
+        if (--undelivered == 0) onAllDelivered.run();
+    }
+
+    @Override
+    public void onFlowAcknowledged(Flow flow) {
+        release(ackDependents[flow.spec().id()]);
+    }
+
+    /** One dependency of each of {@code deps} is met: starts those that wait for nothing more. */
+    private void release(IntArrayList deps) {
+        if (deps == null) return;
+        long now = sim.now();
+        for (int i = 0; i < deps.size(); i++) {
+            int d = deps.getInt(i);
+            if (--waitingFor[d] == 0) {
+                FlowSpec ds = specs.get(d);
+                sim.scheduleAt(Math.max(ds.startPs(), now + ds.gapPs()), this, START, d, null);
             }
         }
-        if (--undelivered == 0) onAllDelivered.run();
     }
 
     public boolean allDelivered() {

@@ -48,15 +48,20 @@ class HtsimConnectionMatrixTest {
         assertThat(c2.startPs()).as("start is in picoseconds").isEqualTo(5_000_000);
         assertThat(c3.startPs()).isEqualTo(1000);
         assertThat(c1.afterCount()).isZero();
-        // barrier 1 is fired by connections 1 and 2: connection 10 waits for both
-        assertThat(c10.after()).containsExactlyInAnyOrder(c1.id(), c2.id());
+        // barrier 1 is fired by connections 1 (received) and 2 (sent): connection 10 waits for both
+        assertThat(c10.after()).containsExactly(c1.id());
+        assertThat(c10.afterAcked()).containsExactly(c2.id());
         assertThat(c10.afterCount()).isEqualTo(2);
-        // one-shot 2 is fired by connection 10: 11 and 12 wait for it (first activation)
-        assertThat(c11.after()).containsExactly(c10.id());
+        // one-shot 2 is fired by connection 10 when sent: 11 and 12 wait for it (first activation)
+        assertThat(c11.after()).isEmpty();
+        assertThat(c11.afterAcked()).containsExactly(c10.id());
         assertThat(c11.afterCount()).isEqualTo(1);
-        assertThat(c12.after()).containsExactly(c10.id());
+        assertThat(c12.afterAcked()).containsExactly(c10.id());
         // dependencies come first in the graph
-        for (FlowSpec f : g.flows()) for (int d : f.after()) assertThat(d).isLessThan(f.id());
+        for (FlowSpec f : g.flows()) {
+            for (int d : f.after()) assertThat(d).isLessThan(f.id());
+            for (int d : f.afterAcked()) assertThat(d).isLessThan(f.id());
+        }
     }
 
     @Test
@@ -79,6 +84,38 @@ class HtsimConnectionMatrixTest {
             assertThat(c11.startNs()).isGreaterThanOrEqualTo(c10.finishNs());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void sendDoneFiresWhenTheSenderHasTheLastAckAndRecvDoneAtDelivery() throws Exception {
+        // two equal flows across the fabric; one fires trigger 1 when sent (acknowledged), the
+        // other trigger 2 when received; each trigger starts one small flow
+        String cm = """
+                Nodes 8
+                trigger id 1 oneshot
+                trigger id 2 oneshot
+                0->4 id 1 start 0 size 100000 send_done_trigger 1
+                1->5 id 2 start 0 size 100000 recv_done_trigger 2
+                2->6 id 3 trigger 1 size 1000
+                3->7 id 4 trigger 2 size 1000
+                """;
+        Path f = Files.createTempFile("lbsim", ".cm");
+        try {
+            Files.writeString(f, cm);
+            RunResult r = Scenarios.run("""
+                    topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4}
+                    workload: {kind: flows, flows: [{src: 0, dst: 1, size_bytes: 1000}]}
+                    """, "workload={kind: htsim-cm, file: \"" + f + "\"}");
+            Scenarios.assertConserved(r);
+            FlowRecord sent = byLabel(r, "cm id 1"), received = byLabel(r, "cm id 2");
+            FlowRecord afterSent = byLabel(r, "cm id 3"), afterReceived = byLabel(r, "cm id 4");
+            assertThat(afterReceived.startNs()).as("recv_done: at the delivery").isEqualTo(received.finishNs());
+            // send_done: the last ACK still has to cross the fabric back (at least two 1 us links here)
+            assertThat(afterSent.startNs()).as("send_done: after the delivery, by the ACK's return")
+                    .isGreaterThan(sent.finishNs() + 1000);
+        } finally {
+            Files.delete(f);
         }
     }
 
