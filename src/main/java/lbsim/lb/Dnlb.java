@@ -328,6 +328,7 @@ public final class Dnlb {
                 if (o.isFinished() || o.isDelivered()) continue;
                 long b = ((Msg) o.schemeState()).bytes();
                 remaining += Math.max(0, b - o.sndUna() * mtu);
+                o.countReposted();
             }
             long base = remaining / healthy.size();
             long extra = remaining % healthy.size();

@@ -193,6 +193,15 @@ public final class QueuePair extends NicClient implements EventHandler {
      * Stops this QP for good because the host re-posts its data on other QPs (CTCCL §3.3): it sends
      * nothing more and counts as delivered and acknowledged.
      */
+    /**
+     * Counts the packets this QP sent that its data, posted again on other QPs from its first
+     * unacknowledged byte (CTCCL §3.3), will send once more: they are retransmissions of the
+     * flow even though the other QPs send them as new packets.
+     */
+    public void countReposted() {
+        retransmitted += Math.max(0, Math.min(highestSent, packets) - sndUna);
+    }
+
     public void abandon() {
         if (senderDone) return;
         senderDone = true;

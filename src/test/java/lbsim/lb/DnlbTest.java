@@ -213,6 +213,14 @@ class DnlbTest {
         for (RunResult r : List.of(small, large)) {
             Scenarios.assertConserved(r);
             assertThat(r.timeouts()).as("the hosts noticed the failed QPs").isPositive();
+            // a flow that completed sent every lost packet again: re-posted data counts as retransmitted
+            long lost = 0;
+            for (var f : r.flows()) {
+                assertThat(f.retransmittedPackets()).as("flow %d", f.id()).isGreaterThanOrEqualTo(f.lostPackets());
+                lost += f.lostPackets();
+            }
+            assertThat(lost).isPositive();
+            assertThat(r.packetsRetransmitted()).isGreaterThanOrEqualTo(lost);
         }
         long deadSmall = Scenarios.bytes(small, "leaf0", "spine1") + Scenarios.bytes(small, "spine1", "leaf0");
         long deadLarge = Scenarios.bytes(large, "leaf0", "spine1") + Scenarios.bytes(large, "spine1", "leaf0");
