@@ -52,6 +52,23 @@ public final class Runner {
 
     private Runner() {}
 
+    /** A warning naming the undelivered flows whose hosts no path of links that are up joins, or null. */
+    private static String unreachableFlows(Network net, FlowGraph graph, WorkloadDriver driver) {
+        int[] component = net.componentsOfUpLinks();
+        Flow[] started = driver.flows();
+        int count = 0;
+        FlowSpec first = null;
+        for (FlowSpec f : graph.flows()) {
+            Flow live = started[f.id()];
+            if ((live == null || !live.isDelivered()) && component[f.src()] != component[f.dst()]) {
+                if (count++ == 0) first = f;
+            }
+        }
+        if (count == 0) return null;
+        return count + " undelivered flows have no path left between their hosts (every route crosses a link that is down),"
+                + " e.g. flow " + first.id() + " (host " + first.src() + " -> host " + first.dst() + "): no scheme can deliver them";
+    }
+
     public static RunResult run(Scenario sc, Progress progress) {
         long wallStart = System.nanoTime();
         Topology topo = sc.topology().build(sc.file());
@@ -121,6 +138,8 @@ public final class Runner {
         } else {
             warnings.add("stopped at max_time_ms=" + sc.maxTimeMs() + " with " + driver[0].undeliveredCount()
                     + " flows undelivered and " + transport.openQpCount() + " QPs open");
+            String cut = unreachableFlows(net, graph, driver[0]);
+            if (cut != null) warnings.add(cut);
             finishPs = sim.now();
         }
         warnings.addAll(scheme.host().warnings());

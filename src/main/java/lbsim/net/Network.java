@@ -189,6 +189,35 @@ public final class Network implements EventHandler {
         if (kind == DETECT) detect((int) arg);
     }
 
+    /**
+     * Connected components of the fabric over the links that are up now: two nodes with the same
+     * label are joined by some path. Tells a run that cannot finish whether a flow has no path
+     * left at all (no scheme could deliver it) or is stuck for another reason.
+     */
+    public int[] componentsOfUpLinks() {
+        int n = topo.nodeCount();
+        int[] label = new int[n];
+        java.util.Arrays.fill(label, -1);
+        int[] stack = new int[n];
+        for (int start = 0; start < n; start++) {
+            if (label[start] >= 0) continue;
+            label[start] = start;
+            int top = 0;
+            stack[top++] = start;
+            while (top > 0) {
+                int node = stack[--top];
+                for (int pid = topo.firstPort(node), end = pid + topo.portsOf(node); pid < end; pid++) {
+                    int peer = topo.peerNode(pid);
+                    if (ports[pid].isUp() && label[peer] < 0) {
+                        label[peer] = start;
+                        stack[top++] = peer;
+                    }
+                }
+            }
+        }
+        return label;
+    }
+
     /** Closes time-weighted counters at the end of a run. */
     public void finish() {
         for (Port p : ports) p.finish(sim.now());

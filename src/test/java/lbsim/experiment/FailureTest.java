@@ -61,4 +61,21 @@ class FailureTest {
         assertThat(Scenarios.bytes(r, "leaf0", "spine1")).isZero();
         assertThat(Scenarios.bytes(r, "spine1", "leaf0")).isZero();
     }
+
+    @Test
+    void anIsolatedLeafIsNamedAsTheReasonFlowsCannotFinish() {
+        String isolated = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                max_time_ms: 2
+                workload: {kind: flows, flows: [{src: 0, dst: 3, size_bytes: 20000}, {src: 0, dst: 1, size_bytes: 20000}]}
+                failures: [{at_us: 0, link: "leaf0-spine*", kind: down, detect_ms: 0}]
+                """;
+        RunResult cut = Scenarios.run(isolated);
+        assertThat(cut.completed()).isFalse();
+        assertThat(cut.warnings()).anyMatch(w -> w.startsWith("1 undelivered flows have no path left") && w.contains("flow 0 (host 0 -> host 3)"));
+        // one uplink left: the flow is slow to recover, but it has a path, so no such warning
+        RunResult stuck = Scenarios.run(isolated.replace("leaf0-spine*", "leaf0-spine1").replace("max_time_ms: 2", "max_time_ms: 0.005"));
+        assertThat(stuck.completed()).isFalse();
+        assertThat(stuck.warnings()).noneMatch(w -> w.contains("no path left"));
+    }
 }
