@@ -82,4 +82,24 @@ class BadInputTest {
         bad("- 1\n- 2\n").hasMessageContaining("mapping");
         bad("topology: {kind: [\n").hasMessageContaining("YAML");
     }
+
+    @Test
+    void integersBeyondTheirRangeAreOutOfRangeNotACrash() {
+        // beyond 64 bits (Jackson reads these as BigInteger)
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 99999999999999999999")).hasMessageContaining("workload.flows[0].size_bytes")
+                .hasMessageContaining("99999999999999999999").hasMessageContaining("out of range [1, ");
+        bad(OK, "seed=-99999999999999999999").hasMessageContaining("seed").hasMessageContaining("out of range");
+        bad(OK, "topology.leaves=99999999999999999999").hasMessageContaining("topology.leaves").hasMessageContaining("out of range");
+        bad(OK, "topology.leaves='99999999999999999999'").hasMessageContaining("topology.leaves").hasMessageContaining("out of range");
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, after: [99999999999999999999]"))
+                .hasMessageContaining("workload.flows[0].after[0]").hasMessageContaining("out of range");
+        // whole floats beyond the range are refused with their value, not saturated to Long.MAX_VALUE
+        bad(OK, "topology.leaves=1e30").hasMessageContaining("topology.leaves").hasMessageContaining("1.0E30 is out of range");
+        bad(OK, "seed=.inf").hasMessageContaining("seed").hasMessageContaining("out of range");
+        bad(OK, "topology.leaves=.nan").hasMessageContaining("topology.leaves").hasMessageContaining("integer");
+        bad(OK, "topology.link_gbps=1e400").hasMessageContaining("topology.link_gbps").hasMessageContaining("out of range");
+        bad(OK, "topology.link_gbps=99999999999999999999").hasMessageContaining("topology.link_gbps").hasMessageContaining("out of range");
+        // whole floats within the range are still integers
+        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.leaves=2.0"), null).topology().leaves()).isEqualTo(2);
+    }
 }

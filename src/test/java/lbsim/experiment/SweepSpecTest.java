@@ -59,6 +59,11 @@ class SweepSpecTest {
         assertThat(parse(BASE).runs()).hasSize(1);
         assertThatThrownBy(() -> parse(BASE + "seeds: 0\n")).isInstanceOf(BadInputException.class).hasMessageContaining("seeds");
         assertThatThrownBy(() -> parse(BASE + "seeds: [1, x]\n")).isInstanceOf(BadInputException.class).hasMessageContaining("seeds[1]");
+        // beyond an int / beyond 64 bits: out of range, not a crash
+        assertThatThrownBy(() -> parse(BASE + "seeds: 3000000000\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("seeds: 3000000000 is out of range");
+        assertThatThrownBy(() -> parse(BASE + "seeds: [1, 99999999999999999999]\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("seeds[1]").hasMessageContaining("out of range");
     }
 
     @Test
