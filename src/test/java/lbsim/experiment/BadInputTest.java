@@ -102,4 +102,15 @@ class BadInputTest {
         // whole floats within the range are still integers
         assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.leaves=2.0"), null).topology().leaves()).isEqualTo(2);
     }
+
+    @Test
+    void workloadsTheFabricOrTheClockCannotHoldAreRefused() {
+        bad("topology: {kind: leaf-spine, leaves: 1, spines: 1, hosts_per_leaf: 1}\nworkload: {kind: permutation}\n")
+                .hasMessageContaining("workload").hasMessageContaining("at least 2 hosts").hasMessageContaining("1");
+        // a start plus its jitter must fit in a long of picoseconds
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, start_ns: 9000000000000000"))
+                .hasMessageContaining("workload.flows[0].start_ns").hasMessageContaining("out of range");
+        bad(OK.replace("kind: flows,", "kind: flows, start_jitter_ns: 9000000000000000,"))
+                .hasMessageContaining("workload.start_jitter_ns").hasMessageContaining("out of range");
+    }
 }
