@@ -115,4 +115,17 @@ class RunCommandTest {
             }
         }
     }
+
+    @Test
+    void aConnectionMatrixLineFromAHostToItselfIsExitTwoNamingFileAndLine() throws Exception {
+        Path cm = tmp.resolve("self.cm");
+        Files.writeString(cm, "Nodes 16\nConnections 1\n4->4 id 1 start 0 size 100000\n");
+        Path f = scenario("topology: {kind: fat-tree, k: 4}\nworkload: {kind: htsim-cm, file: self.cm}\n");
+        for (String[] args : new String[][] {{"run", f.toString(), "--out", tmp.resolve("o").toString()},
+                {"plan", "ethereal", f.toString()}, {"bench", "--traffic", cm.toString()}}) {
+            Outcome o = exec(args);
+            assertThat(o.code()).as(String.join(" ", args) + ": " + o.err()).isEqualTo(2);
+            assertThat(o.err()).contains(cm.toString() + ": line 3: ", "same host (4)").doesNotContain("Exception");
+        }
+    }
 }
