@@ -128,4 +128,13 @@ class RunCommandTest {
             assertThat(o.err()).contains(cm.toString() + ": line 3: ", "same host (4)").doesNotContain("Exception");
         }
     }
+
+    @Test
+    void compareRefusesASchemeGivenTwiceBeforeSimulating() throws Exception {
+        Path out = tmp.resolve("dup");
+        Outcome o = exec("compare", scenario(SMALL).toString(), "--schemes", "ecmp,spray-host,ecmp", "--out", out.toString());
+        assertThat(o.code()).as(o.err()).isEqualTo(2);
+        assertThat(o.err()).contains("--schemes", "'ecmp'", "twice").doesNotContain("running", "Exception");
+        assertThat(out).doesNotExist();
+    }
 }
