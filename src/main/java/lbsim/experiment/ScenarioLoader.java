@@ -118,9 +118,11 @@ public final class ScenarioLoader {
         String name = root.string("name", "scenario");
         long seed = root.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         double maxTimeMs = root.doubleValue("max_time_ms", 1000, 1e-6, 1e9);
-        TopologySpec topo = TopologySpec.from(root.section("topology"));
+        Section topoSection = root.section("topology");
+        TopologySpec topo = TopologySpec.from(topoSection);
         TransportSpec transport = TransportSpec.from(root.section("transport"));
         SwitchSpec sw = SwitchSpec.from(root.section("switch"));
+        sw.checkHoldsOnePacket(topoSection, topo, transport);
         Section lb = root.section("load_balancer");
         String scheme = lb.string("scheme", "ecmp");
         checkScheme(lb, scheme);

@@ -113,4 +113,24 @@ class BadInputTest {
         bad(OK.replace("kind: flows,", "kind: flows, start_jitter_ns: 9000000000000000,"))
                 .hasMessageContaining("workload.start_jitter_ns").hasMessageContaining("out of range");
     }
+
+    @Test
+    void aBufferThatCannotHoldOneFullDataPacketIsRefused() {
+        // MTU 4096 + header 64 = 4160 bytes on the wire; below that every full packet is dropped or trimmed forever
+        bad(OK, "topology.port_buffer_bytes=4000", "transport.pfc=false", "transport.loss_recovery=trim")
+                .hasMessageContaining("topology.port_buffer_bytes").hasMessageContaining("4000").hasMessageContaining("at least 4160");
+        bad(OK, "topology.port_buffer_bytes=4000").hasMessageContaining("topology.port_buffer_bytes").hasMessageContaining("4160");
+        bad(OK, "topology.switch_buffer_bytes=1000").hasMessageContaining("topology.switch_buffer_bytes")
+                .hasMessageContaining("1000").hasMessageContaining("at least 4160");
+        bad(OK, "topology.switch_buffer_bytes=5000", "transport.header_bytes=1000").hasMessageContaining("at least 5096");
+        bad(OK, "topology.switch_buffer_bytes=5000", "topology.mtu_bytes=8192").hasMessageContaining("at least 8256");
+        // drop-tail: a port may use alpha x the free buffer
+        bad(OK, "topology.switch_buffer_bytes=8000", "switch.alpha=0.5", "transport.pfc=false")
+                .hasMessageContaining("topology.switch_buffer_bytes").hasMessageContaining("switch.alpha").hasMessageContaining("at least 8320");
+        // exactly one packet is enough; with PFC the dynamic egress threshold does not apply
+        ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.switch_buffer_bytes=4160"), null);
+        ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.port_buffer_bytes=4160", "transport.pfc=false"), null);
+        ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.switch_buffer_bytes=8000", "switch.alpha=0.5"), null);
+        ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.switch_buffer_bytes=8320", "switch.alpha=0.5", "transport.pfc=false"), null);
+    }
 }
