@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import lbsim.lb.Schemes;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.TokenStreamContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -15,7 +18,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /** Reads a scenario (file or bundled resource), applies overrides, binds every section. */
 public final class ScenarioLoader {
-    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+    /** Strict duplicate detection: YAML would otherwise let the last of two equal keys win silently. */
+    private static final YAMLMapper YAML = YAMLMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private ScenarioLoader() {}
 
@@ -50,13 +54,34 @@ public final class ScenarioLoader {
         try {
             root = YAML.readTree(text);
         } catch (JacksonException e) {
-            throw new BadInputException(file + ": not valid YAML: " + e.getOriginalMessage());
+            throw badYaml(file, e);
         }
         if (root == null || !root.isObject()) throw new BadInputException(file + ": expected a YAML mapping at the top level");
         ObjectNode tree = (ObjectNode) root;
         for (String o : overrides) applyOverride(file, tree, o);
         if (seed != null) tree.put("seed", seed);
         return bind(file, tree, baseDir);
+    }
+
+    /** A YAML file that does not parse: its line, and for a key given twice the key as scenario errors name it. */
+    public static BadInputException badYaml(String file, JacksonException e) {
+        String line = e.getLocation() != null && e.getLocation().getLineNr() > 0 ? "line " + e.getLocation().getLineNr() + ": " : "";
+        String dup = duplicateKey(e);
+        if (dup != null) return new BadInputException(file + ": " + line + dup + ": duplicate key; a key may appear only once in a mapping");
+        return new BadInputException(file + ": " + line + "not valid YAML: " + e.getOriginalMessage());
+    }
+
+    /** The key a strict parse found twice (e.g. failures[1].link), or null for any other error. */
+    private static String duplicateKey(JacksonException e) {
+        if (!(e.processor() instanceof JsonParser p) || !String.valueOf(e.getOriginalMessage()).startsWith("Duplicate")) return null;
+        return keyOf(p.streamReadContext());
+    }
+
+    private static String keyOf(TokenStreamContext c) {
+        if (c == null || c.inRoot()) return "";
+        String parent = keyOf(c.getParent());
+        if (c.inArray()) return parent + "[" + c.getCurrentIndex() + "]";
+        return parent.isEmpty() ? c.currentName() : parent + "." + c.currentName();
     }
 
     /**
@@ -72,6 +97,11 @@ public final class ScenarioLoader {
         try {
             value = valueText.isEmpty() ? YAML.getNodeFactory().stringNode("") : YAML.readTree(valueText);
         } catch (JacksonException e) {
+            String dup = duplicateKey(e);
+            if (dup != null) {
+                throw new BadInputException("--set " + assignment + ": " + assignment.substring(0, eq).trim()
+                        + (dup.startsWith("[") ? "" : ".") + dup + ": duplicate key; a key may appear only once in a mapping");
+            }
             value = YAML.getNodeFactory().stringNode(valueText);
         }
         JsonNode cur = tree;

@@ -89,7 +89,7 @@ public final class SweepSpec {
         try {
             root = ScenarioLoader.yaml().readTree(text);
         } catch (JacksonException e) {
-            throw new BadInputException(file + ": not valid YAML: " + e.getOriginalMessage());
+            throw ScenarioLoader.badYaml(file, e);
         }
         if (root == null || !root.isObject()) throw new BadInputException(file + ": expected a YAML mapping at the top level");
         for (Iterator<String> it = root.propertyNames().iterator(); it.hasNext(); ) {

@@ -137,4 +137,12 @@ class RunCommandTest {
         assertThat(o.err()).contains("--schemes", "'ecmp'", "twice").doesNotContain("running", "Exception");
         assertThat(out).doesNotExist();
     }
+
+    @Test
+    void aDuplicateKeyIsExitTwoNamingFileAndKey() throws Exception {
+        Path f = scenario(SMALL + "topology: {kind: fat-tree, k: 4}\n");
+        Outcome o = exec("run", f.toString(), "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains(f + ": line 4: topology: duplicate key");
+    }
 }

@@ -133,4 +133,14 @@ class BadInputTest {
         ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.switch_buffer_bytes=8000", "switch.alpha=0.5"), null);
         ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.switch_buffer_bytes=8320", "switch.alpha=0.5", "transport.pfc=false"), null);
     }
+
+    @Test
+    void aKeyGivenTwiceInAMappingIsRefusedNotLastWins() {
+        bad(OK + "topology: {kind: fat-tree, k: 4}\n").hasMessageContaining("bad.yaml: line 3: topology: duplicate key");
+        bad(OK.replace("spines: 2", "spines: 2, spines: 4")).hasMessageContaining("line 1: topology.spines: duplicate key");
+        bad(OK + "failures:\n  - {link: leaf0-spine0}\n  - link: leaf0-spine1\n    link: leaf1-spine1\n")
+                .hasMessageContaining("line 6: failures[1].link: duplicate key");
+        assertThatThrownBy(() -> ScenarioLoader.parse("bad.yaml", OK, null, List.of("load_balancer={scheme: ecmp, scheme: reps}"), null))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("--set").hasMessageContaining("load_balancer.scheme: duplicate key");
+    }
 }

@@ -113,6 +113,8 @@ class SweepSpecTest {
         assertThatThrownBy(t::validate).isInstanceOf(BadInputException.class).hasMessageContaining("topology.leafs")
                 .hasMessageContaining("unknown key");
         assertThatThrownBy(() -> parse("base: {}\nrgid: {}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("rgid");
+        assertThatThrownBy(() -> parse(BASE + "seeds: 2\nseeds: 3\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("sweep.yaml: line 6: seeds: duplicate key");
         assertThatThrownBy(() -> parse("grid: {}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("base");
         assertThatThrownBy(() -> parse(BASE + "grid: {topology.spines: 3}\n")).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("grid.topology.spines");
