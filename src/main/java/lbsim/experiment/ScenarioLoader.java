@@ -146,6 +146,7 @@ public final class ScenarioLoader {
     static Scenario bind(String file, ObjectNode tree, Path baseDir) {
         Section root = new Section(file, "", tree);
         String name = root.string("name", "scenario");
+        checkName(root, name);
         long seed = root.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         double maxTimeMs = root.doubleValue("max_time_ms", 1000, 1e-6, 1e9);
         Section topoSection = root.section("topology");
@@ -166,6 +167,14 @@ public final class ScenarioLoader {
         root.finish();
         return new Scenario(file, name, seed, maxTimeMs, topo, transport, sw, scheme, schemeFactory, workload, failures, metrics,
                 tree);
+    }
+
+    /** The name is the default output folder (out/NAME, out/compare-NAME): one folder inside out/, not out/ itself or a path out of it. */
+    static void checkName(Section root, String name) {
+        if (name.isBlank() || name.equals(".") || name.equals("..") || name.chars().anyMatch(c -> c == '/' || c == '\\' || c < ' ')) {
+            throw root.error("name", "'" + name + "' is not allowed; the name is the default output folder out/NAME, so allowed:"
+                    + " a non-empty folder name without '/', '\\' or control characters, other than '.' and '..'");
+        }
     }
 
     static void checkScheme(Section lb, String scheme) {

@@ -145,4 +145,14 @@ class RunCommandTest {
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err()).contains(f + ": line 4: topology: duplicate key");
     }
+
+    @Test
+    void aNameThatWouldLeaveTheOutputFolderIsExitTwo() throws Exception {
+        // --out keeps a run of the unfixed code inside the temporary folder
+        Outcome o = exec("run", scenario(SMALL.replace("name: small", "name: \"../escaped\"")).toString(), "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("name: '../escaped' is not allowed");
+        assertThat(exec("compare", scenario(SMALL.replace("name: small", "name: \"\"")).toString(), "--schemes", "ecmp", "--out",
+                tmp.resolve("c").toString()).code()).isEqualTo(2);
+    }
 }

@@ -143,4 +143,15 @@ class BadInputTest {
         assertThatThrownBy(() -> ScenarioLoader.parse("bad.yaml", OK, null, List.of("load_balancer={scheme: ecmp, scheme: reps}"), null))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("--set").hasMessageContaining("load_balancer.scheme: duplicate key");
     }
+
+    @Test
+    void aNameThatIsNotOneFolderInsideOutIsRefused() {
+        for (String name : List.of("\"\"", "\" \"", ".", "..", "../escaped", "a/b", "'a\\b'", "\"a\\tb\"")) {
+            bad("name: " + name + "\n" + OK).hasMessageContaining("bad.yaml: name: ").hasMessageContaining("not allowed")
+                    .hasMessageContaining("out/NAME").hasMessageContaining("'/'");
+        }
+        for (String name : List.of("a..b", "..x", "my run", "run-1.5")) {
+            assertThat(ScenarioLoader.parse("ok.yaml", "name: \"" + name + "\"\n" + OK, null, List.of(), null).name()).isEqualTo(name);
+        }
+    }
 }
