@@ -136,6 +136,13 @@ public final class WorkloadSpec {
                 String what = hostJobs > 1 ? "workload.ranks: " + jobs + " jobs x " + n + " ranks" : "workload.ranks: " + n + " ranks";
                 if ((long) n * hostJobs > hosts) throw new BadInputException(file + ": " + what + " but the fabric has " + hosts + " hosts");
                 if (n < 2) throw new BadInputException(file + ": workload.ranks: a collective needs at least 2 ranks" + (jobs > 1 ? " per job" : ""));
+                // checked here to say it in scenario terms: no key sets the server size, CollectiveSpec's default applies
+                int gpus = CollectiveSpec.DEFAULT_RANKS_PER_SERVER;
+                if (alg.equals("hierarchical") && (n % gpus != 0 || n < 2 * gpus)) {
+                    throw new BadInputException(file + ": workload.ranks: algorithm hierarchical groups consecutive ranks into servers of "
+                            + gpus + " GPUs (fixed, no scenario key), so it needs a multiple of " + gpus + " ranks and at least 2 servers ("
+                            + 2 * gpus + " ranks); got " + n + (jobs > 1 ? " per job" : ""));
+                }
                 int total = n * hostJobs;
                 int[] map = switch (placement) {
                     case "random" -> Placement.random(total, hosts, rnd);

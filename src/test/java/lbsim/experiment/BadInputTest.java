@@ -154,4 +154,16 @@ class BadInputTest {
             assertThat(ScenarioLoader.parse("ok.yaml", "name: \"" + name + "\"\n" + OK, null, List.of(), null).name()).isEqualTo(name);
         }
     }
+
+    @Test
+    void hierarchicalCollectivesNeedWholeServersSaidInScenarioTerms() {
+        String yaml = "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 16}\n"
+                + "workload: {kind: collective, algorithm: hierarchical, size_bytes: 100000}\n";
+        for (String ranks : List.of("12", "8")) {
+            bad(yaml, "workload.ranks=" + ranks).hasMessageContaining("workload.ranks").hasMessageContaining("servers of 8 GPUs")
+                    .hasMessageContaining("multiple of 8").hasMessageContaining("got " + ranks).message().doesNotContain("ranksPerServer");
+        }
+        bad(yaml, "workload.ranks=12", "workload.jobs=2").hasMessageContaining("got 12 per job");
+        assertThat(Scenarios.run(yaml, "workload.ranks=16").completed()).isTrue();
+    }
 }
