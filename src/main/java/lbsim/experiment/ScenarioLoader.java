@@ -126,6 +126,11 @@ public final class ScenarioLoader {
                     return;
                 }
                 JsonNode next = obj.get(path[i]);
+                if ((next == null || next.isNull()) && listIndex(path[i + 1]) >= 0) {
+                    // a missing mapping is created, but a list element cannot be: there is nothing to index into
+                    throw new BadInputException("--set " + assignment + ": " + where + ": " + file + " has no " + where
+                            + " list to index into; give the whole list instead, e.g. --set '" + where + "=[{...}]'");
+                }
                 if (next == null || next.isNull()) next = obj.putObject(path[i]);
                 cur = next;
             }
