@@ -317,6 +317,7 @@ public final class WorkloadSpec {
             // a transfer tag, numbered from 0: flows of one group between the same hosts are one connection (lb Connection)
             long group = f.has("group") ? f.longValue("group", 0, 0, list.size() - 1) : -1;
             for (long a : after) {
+                if (rows.isEmpty()) throw f.error("after", "the first flow cannot wait for any flow (after may name earlier flows only)");
                 if (a < 0 || a >= rows.size()) throw f.error("after", "flow index " + a + " must name an earlier flow (0.." + (rows.size() - 1) + ")");
             }
             if (src == dst) throw f.error("dst", "equals src (" + src + ")");

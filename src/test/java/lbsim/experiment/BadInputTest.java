@@ -166,4 +166,12 @@ class BadInputTest {
         bad(yaml, "workload.ranks=12", "workload.jobs=2").hasMessageContaining("got 12 per job");
         assertThat(Scenarios.run(yaml, "workload.ranks=16").completed()).isTrue();
     }
+
+    @Test
+    void afterNamesOnlyEarlierFlows() {
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, after: [5]")).hasMessageContaining("workload.flows[0].after")
+                .hasMessageContaining("the first flow cannot wait for any flow").message().doesNotContain("0..-1");
+        bad(OK.replace("size_bytes: 1000}", "size_bytes: 1000}, {src: 1, dst: 2, size_bytes: 1000, after: [1]}"))
+                .hasMessageContaining("workload.flows[1].after").hasMessageContaining("flow index 1 must name an earlier flow (0..0)");
+    }
 }
