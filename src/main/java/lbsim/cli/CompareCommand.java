@@ -40,11 +40,14 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<String> names = schemes == null ? Schemes.available() : schemes;
-        for (String s : names) {
+        for (int i = 0; i < names.size(); i++) {
+            String s = names.get(i);
             if (!Schemes.isAvailable(s)) {
                 throw new BadInputException("--schemes: '" + s + "' is not a scheme; allowed values: "
                         + String.join(", ", Schemes.available()));
             }
+            // each scheme is a run folder, a table row and a chart series: a repeat would only collide after simulating
+            if (names.subList(0, i).contains(s)) throw new BadInputException("--schemes: '" + s + "' is given twice; name each scheme once");
         }
         int j = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (j < 1) throw new BadInputException("--jobs: must be at least 1, got " + j);

@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import lbsim.lb.Schemes;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.core.TokenStreamContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -15,7 +18,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /** Reads a scenario (file or bundled resource), applies overrides, binds every section. */
 public final class ScenarioLoader {
-    private static final YAMLMapper YAML = YAMLMapper.builder().build();
+    /** Strict duplicate detection: YAML would otherwise let the last of two equal keys win silently. */
+    private static final YAMLMapper YAML = YAMLMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
     private ScenarioLoader() {}
 
@@ -50,13 +54,34 @@ public final class ScenarioLoader {
         try {
             root = YAML.readTree(text);
         } catch (JacksonException e) {
-            throw new BadInputException(file + ": not valid YAML: " + e.getOriginalMessage());
+            throw badYaml(file, e);
         }
         if (root == null || !root.isObject()) throw new BadInputException(file + ": expected a YAML mapping at the top level");
         ObjectNode tree = (ObjectNode) root;
         for (String o : overrides) applyOverride(file, tree, o);
         if (seed != null) tree.put("seed", seed);
         return bind(file, tree, baseDir);
+    }
+
+    /** A YAML file that does not parse: its line, and for a key given twice the key as scenario errors name it. */
+    public static BadInputException badYaml(String file, JacksonException e) {
+        String line = e.getLocation() != null && e.getLocation().getLineNr() > 0 ? "line " + e.getLocation().getLineNr() + ": " : "";
+        String dup = duplicateKey(e);
+        if (dup != null) return new BadInputException(file + ": " + line + dup + ": duplicate key; a key may appear only once in a mapping");
+        return new BadInputException(file + ": " + line + "not valid YAML: " + e.getOriginalMessage());
+    }
+
+    /** The key a strict parse found twice (e.g. failures[1].link), or null for any other error. */
+    private static String duplicateKey(JacksonException e) {
+        if (!(e.processor() instanceof JsonParser p) || !String.valueOf(e.getOriginalMessage()).startsWith("Duplicate")) return null;
+        return keyOf(p.streamReadContext());
+    }
+
+    private static String keyOf(TokenStreamContext c) {
+        if (c == null || c.inRoot()) return "";
+        String parent = keyOf(c.getParent());
+        if (c.inArray()) return parent + "[" + c.getCurrentIndex() + "]";
+        return parent.isEmpty() ? c.currentName() : parent + "." + c.currentName();
     }
 
     /**
@@ -72,6 +97,11 @@ public final class ScenarioLoader {
         try {
             value = valueText.isEmpty() ? YAML.getNodeFactory().stringNode("") : YAML.readTree(valueText);
         } catch (JacksonException e) {
+            String dup = duplicateKey(e);
+            if (dup != null) {
+                throw new BadInputException("--set " + assignment + ": " + assignment.substring(0, eq).trim()
+                        + (dup.startsWith("[") ? "" : ".") + dup + ": duplicate key; a key may appear only once in a mapping");
+            }
             value = YAML.getNodeFactory().stringNode(valueText);
         }
         JsonNode cur = tree;
@@ -96,6 +126,11 @@ public final class ScenarioLoader {
                     return;
                 }
                 JsonNode next = obj.get(path[i]);
+                if ((next == null || next.isNull()) && listIndex(path[i + 1]) >= 0) {
+                    // a missing mapping is created, but a list element cannot be: there is nothing to index into
+                    throw new BadInputException("--set " + assignment + ": " + where + ": " + file + " has no " + where
+                            + " list to index into; give the whole list instead, e.g. --set '" + where + "=[{...}]'");
+                }
                 if (next == null || next.isNull()) next = obj.putObject(path[i]);
                 cur = next;
             }
@@ -116,11 +151,14 @@ public final class ScenarioLoader {
     static Scenario bind(String file, ObjectNode tree, Path baseDir) {
         Section root = new Section(file, "", tree);
         String name = root.string("name", "scenario");
+        checkName(root, name);
         long seed = root.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         double maxTimeMs = root.doubleValue("max_time_ms", 1000, 1e-6, 1e9);
-        TopologySpec topo = TopologySpec.from(root.section("topology"));
+        Section topoSection = root.section("topology");
+        TopologySpec topo = TopologySpec.from(topoSection);
         TransportSpec transport = TransportSpec.from(root.section("transport"));
         SwitchSpec sw = SwitchSpec.from(root.section("switch"));
+        sw.checkHoldsOnePacket(topoSection, topo, transport);
         Section lb = root.section("load_balancer");
         String scheme = lb.string("scheme", "ecmp");
         checkScheme(lb, scheme);
@@ -134,6 +172,14 @@ public final class ScenarioLoader {
         root.finish();
         return new Scenario(file, name, seed, maxTimeMs, topo, transport, sw, scheme, schemeFactory, workload, failures, metrics,
                 tree);
+    }
+
+    /** The name is the default output folder (out/NAME, out/compare-NAME): one folder inside out/, not out/ itself or a path out of it. */
+    static void checkName(Section root, String name) {
+        if (name.isBlank() || name.equals(".") || name.equals("..") || name.chars().anyMatch(c -> c == '/' || c == '\\' || c < ' ')) {
+            throw root.error("name", "'" + name + "' is not allowed; the name is the default output folder out/NAME, so allowed:"
+                    + " a non-empty folder name without '/', '\\' or control characters, other than '.' and '..'");
+        }
     }
 
     static void checkScheme(Section lb, String scheme) {

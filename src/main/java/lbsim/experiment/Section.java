@@ -1,5 +1,6 @@
 package lbsim.experiment;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Iterator;
@@ -82,22 +83,27 @@ public final class Section implements lbsim.lb.SchemeParams {
             node.put(k, def);
             return def;
         }
-        long x;
-        if (v.isIntegralNumber()) {
-            x = v.asLong();
-        } else if (v.isNumber() && v.asDouble() == Math.rint(v.asDouble())) {
-            x = (long) v.asDouble();
-        } else if (v.isString()) {
-            try {
-                x = Long.parseLong(v.asString().trim());
-            } catch (NumberFormatException e) {
-                throw error(k, "expected an integer, got '" + v.asString() + "'");
-            }
-        } else {
-            throw error(k, "expected an integer, got " + v);
+        return integer(k, v, min, max);
+    }
+
+    /**
+     * An integer in [min, max]. Read exactly (as a decimal), so a literal beyond 64 bits or a
+     * float like 1e30 is refused as out of range instead of overflowing or wrapping.
+     */
+    private long integer(String k, JsonNode v, long min, long max) {
+        if (!v.isNumber() && !v.isString()) throw error(k, "expected an integer, got " + v);
+        String text = v.asString().trim();
+        String outOfRange = text + " is out of range [" + min + ", " + max + "]";
+        String notInteger = v.isString() ? "expected an integer, got '" + text + "'" : "expected an integer, got " + v;
+        BigDecimal x;
+        try {
+            x = new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            throw error(k, v.isNumber() && Double.isInfinite(v.asDouble()) ? outOfRange : notInteger);
         }
-        if (x < min || x > max) throw error(k, x + " is out of range [" + min + ", " + max + "]");
-        return x;
+        if (x.signum() != 0 && x.stripTrailingZeros().scale() > 0) throw error(k, notInteger);
+        if (x.compareTo(BigDecimal.valueOf(min)) < 0 || x.compareTo(BigDecimal.valueOf(max)) > 0) throw error(k, outOfRange);
+        return x.longValueExact();
     }
 
     @Override
@@ -182,7 +188,7 @@ public final class Section implements lbsim.lb.SchemeParams {
         for (int i = 0; i < out.length; i++) {
             JsonNode e = v.get(i);
             if (!e.isIntegralNumber()) throw error(k + "[" + i + "]", "expected an integer, got " + e);
-            out[i] = e.asLong();
+            out[i] = integer(k + "[" + i + "]", e, Long.MIN_VALUE, Long.MAX_VALUE);
         }
         return out;
     }

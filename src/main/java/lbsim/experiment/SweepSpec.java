@@ -89,7 +89,7 @@ public final class SweepSpec {
         try {
             root = ScenarioLoader.yaml().readTree(text);
         } catch (JacksonException e) {
-            throw new BadInputException(file + ": not valid YAML: " + e.getOriginalMessage());
+            throw ScenarioLoader.badYaml(file, e);
         }
         if (root == null || !root.isObject()) throw new BadInputException(file + ": expected a YAML mapping at the top level");
         for (Iterator<String> it = root.propertyNames().iterator(); it.hasNext(); ) {
@@ -152,14 +152,22 @@ public final class SweepSpec {
         if (s == null || s.isNull()) {
             seeds = new long[] {1};
         } else if (s.isIntegralNumber()) {
+            // a count beyond an int would not fit in an array anyway (and Jackson's asInt throws on it)
+            if (!s.canConvertToInt() || s.asInt() < 1) {
+                throw new BadInputException(file + ": seeds: " + s + " is out of range; a count in [1, " + Integer.MAX_VALUE
+                        + "] or a list of seeds");
+            }
             int n = s.asInt();
-            if (n < 1) throw new BadInputException(file + ": seeds: " + n + " is out of range; a count >= 1 or a list of seeds");
             seeds = new long[n];
             for (int i = 0; i < n; i++) seeds[i] = i + 1;
         } else if (s.isArray() && !s.isEmpty()) {
             seeds = new long[s.size()];
             for (int i = 0; i < seeds.length; i++) {
                 if (!s.get(i).isIntegralNumber()) throw new BadInputException(file + ": seeds[" + i + "]: expected an integer, got " + s.get(i));
+                if (!s.get(i).canConvertToLong()) {
+                    throw new BadInputException(file + ": seeds[" + i + "]: " + s.get(i) + " is out of range [" + Long.MIN_VALUE + ", "
+                            + Long.MAX_VALUE + "]");
+                }
                 seeds[i] = s.get(i).asLong();
             }
         } else {

@@ -23,6 +23,33 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
         return w;
     }
 
+    /**
+     * Refuses a buffer that cannot admit one full data packet (MTU payload plus the transport
+     * header, the wire size QueuePair sends) into an empty switch under SharedBuffer's rules:
+     * every such packet would be dropped or trimmed, and the run would retry it until max_time_ms.
+     */
+    void checkHoldsOnePacket(Section topology, TopologySpec topo, TransportSpec transport) {
+        long packet = (long) topo.mtuBytes() + transport.headerBytes();
+        String what = "one full data packet of " + packet + " bytes on the wire (topology.mtu_bytes " + topo.mtuBytes()
+                + " + transport.header_bytes " + transport.headerBytes() + ")";
+        long port = topo.portBufferBytes(), shared = topo.switchBufferBytes();
+        if (port > 0) {
+            // static: the egress limit without PFC, the XOFF level with it (below a packet, every packet would pause)
+            if (port < packet) {
+                throw topology.error("port_buffer_bytes", port + " cannot hold " + what + "; allowed: 0 (shared buffer) or at least "
+                        + packet);
+            }
+        } else if (shared < packet) {
+            throw topology.error("switch_buffer_bytes", shared + " cannot hold " + what + "; allowed: at least " + packet);
+        } else if (!transport.pfc() && (long) (alpha * shared) < packet) {
+            // drop-tail: a port may queue at most alpha x the free buffer
+            long min = (long) Math.ceil(packet / alpha);
+            while ((long) (alpha * min) < packet) min++;
+            throw topology.error("switch_buffer_bytes", shared + " x switch.alpha " + alpha + " cannot hold " + what
+                    + "; allowed: at least " + min + " with this alpha, or a larger switch.alpha");
+        }
+    }
+
     public SwitchConfig resolve(TopologySpec topo, TransportSpec transport) {
         return new SwitchConfig(topo.switchBufferBytes(), topo.portBufferBytes(), alpha, transport.pfc(), pfcAlpha,
                 headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax,

@@ -34,6 +34,9 @@ public final class WorkloadSpec {
     public static final List<String> COLLECTIVE_PLACEMENTS = List.of("contiguous", "single-rail", "random", "rail");
     public static final List<String> PAIRS = List.of("any", "inter-rack");
 
+    /** A flow's start_ns and the start jitter each, so that their sum fits in a long of picoseconds (~53 days each). */
+    static final long MAX_START_NS = Long.MAX_VALUE / 2000;
+
     /** Builds a flow graph for {@code hosts} hosts. */
     interface Builder {
         FlowGraph build(int hosts, SplittableRandom rnd);
@@ -133,6 +136,13 @@ public final class WorkloadSpec {
                 String what = hostJobs > 1 ? "workload.ranks: " + jobs + " jobs x " + n + " ranks" : "workload.ranks: " + n + " ranks";
                 if ((long) n * hostJobs > hosts) throw new BadInputException(file + ": " + what + " but the fabric has " + hosts + " hosts");
                 if (n < 2) throw new BadInputException(file + ": workload.ranks: a collective needs at least 2 ranks" + (jobs > 1 ? " per job" : ""));
+                // checked here to say it in scenario terms: no key sets the server size, CollectiveSpec's default applies
+                int gpus = CollectiveSpec.DEFAULT_RANKS_PER_SERVER;
+                if (alg.equals("hierarchical") && (n % gpus != 0 || n < 2 * gpus)) {
+                    throw new BadInputException(file + ": workload.ranks: algorithm hierarchical groups consecutive ranks into servers of "
+                            + gpus + " GPUs (fixed, no scenario key), so it needs a multiple of " + gpus + " ranks and at least 2 servers ("
+                            + 2 * gpus + " ranks); got " + n + (jobs > 1 ? " per job" : ""));
+                }
                 int total = n * hostJobs;
                 int[] map = switch (placement) {
                     case "random" -> Placement.random(total, hosts, rnd);
@@ -276,7 +286,7 @@ public final class WorkloadSpec {
         };
         // McClure et al.: flows that wait for nothing start up to this much late (permutation reads its own key)
         long jitterNs = kind.equals("collective") || kind.equals("flows")
-                ? s.longValue("start_jitter_ns", 0, 0, Long.MAX_VALUE / 1000) : 0;
+                ? s.longValue("start_jitter_ns", 0, 0, MAX_START_NS) : 0;
         WorkloadSpec w;
         if (b == null) {
             List<CollectiveSpec> built = new ArrayList<>();
@@ -302,11 +312,12 @@ public final class WorkloadSpec {
             long src = f.requiredLong("src", 0, Integer.MAX_VALUE);
             long dst = f.requiredLong("dst", 0, Integer.MAX_VALUE);
             long size = f.requiredLong("size_bytes", 1, Long.MAX_VALUE / 16);
-            long start = f.longValue("start_ns", 0, 0, Long.MAX_VALUE / 1000);
+            long start = f.longValue("start_ns", 0, 0, MAX_START_NS);
             long[] after = f.longList("after");
             // a transfer tag, numbered from 0: flows of one group between the same hosts are one connection (lb Connection)
             long group = f.has("group") ? f.longValue("group", 0, 0, list.size() - 1) : -1;
             for (long a : after) {
+                if (rows.isEmpty()) throw f.error("after", "the first flow cannot wait for any flow (after may name earlier flows only)");
                 if (a < 0 || a >= rows.size()) throw f.error("after", "flow index " + a + " must name an earlier flow (0.." + (rows.size() - 1) + ")");
             }
             if (src == dst) throw f.error("dst", "equals src (" + src + ")");
@@ -339,7 +350,14 @@ public final class WorkloadSpec {
         long size = s.longValue("size_bytes", 2_000_000, 1, Long.MAX_VALUE / 16);
         int concurrent = s.intValue("concurrent", 1, 1, 100_000);
         long jitterNs = s.longValue("start_jitter_ns", 0, 0, Long.MAX_VALUE / 1000);
-        return (hosts, rnd) -> Permutation.build(hosts, size, concurrent, jitterNs * 1000, rnd);
+        String file = s.file();
+        return (hosts, rnd) -> {
+            try {
+                return Permutation.build(hosts, size, concurrent, jitterNs * 1000, rnd);
+            } catch (IllegalArgumentException e) {
+                throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+            }
+        };
     }
 
     private static Builder htsim(Section s, Path baseDir) {

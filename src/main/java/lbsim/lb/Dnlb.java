@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import lbsim.engine.EventHandler;
-import lbsim.experiment.BadInputException;
 import lbsim.net.ForwardingStrategy;
 import lbsim.net.Packet;
 import lbsim.net.Switch;
@@ -50,12 +49,12 @@ import lbsim.transport.Transport;
 public final class Dnlb {
     private Dnlb() {}
 
-    /** The scheme: host half plus PBR leaves and ECMP elsewhere. */
-    public static Scheme scheme(SchemeContext c, int qps, int dscp, int virtualPerSpine) {
+    /** The scheme: host half plus PBR leaves and ECMP elsewhere; {@code keys} words errors about keys that do not fit the fabric. */
+    public static Scheme scheme(SchemeContext c, int qps, int dscp, int virtualPerSpine, SchemeParams keys) {
         Topology topo = c.topology();
         Uplinks[] byTor = new Uplinks[topo.nodeCount()];
         for (int n = topo.hostCount(); n < topo.nodeCount(); n++) {
-            if (topo.tier(n) == Tier.TOR) byTor[n] = Uplinks.of(topo, n, virtualPerSpine);
+            if (topo.tier(n) == Tier.TOR) byTor[n] = Uplinks.of(topo, n, virtualPerSpine, keys);
         }
         Host host = new Host(topo, byTor, qps, dscp);
         return new Scheme("dnlb", host, sw -> {
@@ -73,7 +72,7 @@ public final class Dnlb {
         }
 
         /** Groups a ToR's switch-facing ports by peer in port order; each peer's bundle splits into v. */
-        static Uplinks of(Topology topo, int tor, int v) {
+        static Uplinks of(Topology topo, int tor, int v, SchemeParams keys) {
             Map<Integer, List<Integer>> byPeer = new LinkedHashMap<>();
             for (int i = 0; i < topo.portsOf(tor); i++) {
                 int peer = topo.peerNode(topo.firstPort(tor) + i);
@@ -83,7 +82,7 @@ public final class Dnlb {
             for (Map.Entry<Integer, List<Integer>> e : byPeer.entrySet()) {
                 List<Integer> ports = e.getValue();
                 if (ports.size() % v != 0) {
-                    throw new BadInputException("load_balancer.virtual_spines_per_spine: " + v + " must divide the "
+                    throw keys.error("virtual_spines_per_spine", v + " must divide the "
                             + ports.size() + " parallel links from " + topo.nodeName(tor) + " to "
                             + topo.nodeName(e.getKey()) + " (topology.parallel_links)");
                 }
@@ -95,8 +94,8 @@ public final class Dnlb {
                 }
             }
             if (out.size() > DnlbPlan.MAX_UPLINKS) {
-                throw new BadInputException("dnlb: " + topo.nodeName(tor) + " has " + out.size()
-                        + " logical uplinks; at most " + DnlbPlan.MAX_UPLINKS + " source-port ranges fit");
+                throw keys.error("scheme", "dnlb: " + topo.nodeName(tor) + " has " + out.size() + " logical uplinks (spines x"
+                        + " virtual_spines_per_spine); at most " + DnlbPlan.MAX_UPLINKS + " source-port ranges fit");
             }
             return new Uplinks(out.toArray(new int[0][]));
         }

@@ -63,6 +63,8 @@ public final class HtsimConnectionMatrix {
         for (int i = 0; i < conns.size(); i++) {
             Conn c = conns.get(i);
             if (c.src >= nodes || c.dst >= nodes) throw new FormatException("line " + c.line + ": host beyond Nodes " + nodes);
+            // checked here so a bad line is a format error with its line number, not FlowSpec's IllegalArgumentException
+            if (c.src == c.dst) throw new FormatException("line " + c.line + ": source and destination are the same host (" + c.src + ")");
             if (indexOfId.put(c.id, i) != null) throw new FormatException("line " + c.line + ": duplicate connection id " + c.id);
             for (int side = 0; side < 2; side++) {
                 int t = side == 0 ? c.firesOnRecv : c.firesOnSend;
@@ -137,11 +139,17 @@ public final class HtsimConnectionMatrix {
         }
         if (id < 0) throw new FormatException("line " + lineNo + ": missing 'id'");
         if (size <= 0) throw new FormatException("line " + lineNo + ": missing or non-positive 'size'");
+        if (start < 0) throw new FormatException("line " + lineNo + ": negative 'start' " + start);
         return new Conn(id, src, dst, size, start, trigger, firesOnSend, firesOnRecv, lineNo);
     }
 
+    /** A host, id or trigger number: 0 .. Integer.MAX_VALUE (a cast would wrap larger values onto other hosts). */
     private static int parseInt(String[] w, int i, int lineNo) throws FormatException {
-        return (int) parseLong(w, i, lineNo);
+        long x = parseLong(w, i, lineNo);
+        if (x < 0 || x > Integer.MAX_VALUE) {
+            throw new FormatException("line " + lineNo + ": '" + w[i] + "' is out of range [0, " + Integer.MAX_VALUE + "]");
+        }
+        return (int) x;
     }
 
     private static long parseLong(String[] w, int i, int lineNo) throws FormatException {

@@ -11,7 +11,7 @@ public final class Permutation {
     private Permutation() {}
 
     public static FlowGraph build(int hosts, long sizeBytes, int concurrent, long jitterPs, SplittableRandom rnd) {
-        if (hosts < 2) throw new IllegalArgumentException("a permutation needs at least 2 hosts");
+        if (hosts < 2) throw new IllegalArgumentException("a permutation needs at least 2 hosts, the fabric has " + hosts);
         FlowGraph g = new FlowGraph();
         for (int r = 0; r < concurrent; r++) {
             int[] perm = derangement(hosts, rnd);

@@ -115,4 +115,44 @@ class RunCommandTest {
             }
         }
     }
+
+    @Test
+    void aConnectionMatrixLineFromAHostToItselfIsExitTwoNamingFileAndLine() throws Exception {
+        Path cm = tmp.resolve("self.cm");
+        Files.writeString(cm, "Nodes 16\nConnections 1\n4->4 id 1 start 0 size 100000\n");
+        Path f = scenario("topology: {kind: fat-tree, k: 4}\nworkload: {kind: htsim-cm, file: self.cm}\n");
+        for (String[] args : new String[][] {{"run", f.toString(), "--out", tmp.resolve("o").toString()},
+                {"plan", "ethereal", f.toString()}, {"bench", "--traffic", cm.toString()}}) {
+            Outcome o = exec(args);
+            assertThat(o.code()).as(String.join(" ", args) + ": " + o.err()).isEqualTo(2);
+            assertThat(o.err()).contains(cm.toString() + ": line 3: ", "same host (4)").doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void compareRefusesASchemeGivenTwiceBeforeSimulating() throws Exception {
+        Path out = tmp.resolve("dup");
+        Outcome o = exec("compare", scenario(SMALL).toString(), "--schemes", "ecmp,spray-host,ecmp", "--out", out.toString());
+        assertThat(o.code()).as(o.err()).isEqualTo(2);
+        assertThat(o.err()).contains("--schemes", "'ecmp'", "twice").doesNotContain("running", "Exception");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void aDuplicateKeyIsExitTwoNamingFileAndKey() throws Exception {
+        Path f = scenario(SMALL + "topology: {kind: fat-tree, k: 4}\n");
+        Outcome o = exec("run", f.toString(), "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains(f + ": line 4: topology: duplicate key");
+    }
+
+    @Test
+    void aNameThatWouldLeaveTheOutputFolderIsExitTwo() throws Exception {
+        // --out keeps a run of the unfixed code inside the temporary folder
+        Outcome o = exec("run", scenario(SMALL.replace("name: small", "name: \"../escaped\"")).toString(), "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("name: '../escaped' is not allowed");
+        assertThat(exec("compare", scenario(SMALL.replace("name: small", "name: \"\"")).toString(), "--schemes", "ecmp", "--out",
+                tmp.resolve("c").toString()).code()).isEqualTo(2);
+    }
 }

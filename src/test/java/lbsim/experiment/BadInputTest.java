@@ -82,4 +82,96 @@ class BadInputTest {
         bad("- 1\n- 2\n").hasMessageContaining("mapping");
         bad("topology: {kind: [\n").hasMessageContaining("YAML");
     }
+
+    @Test
+    void integersBeyondTheirRangeAreOutOfRangeNotACrash() {
+        // beyond 64 bits (Jackson reads these as BigInteger)
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 99999999999999999999")).hasMessageContaining("workload.flows[0].size_bytes")
+                .hasMessageContaining("99999999999999999999").hasMessageContaining("out of range [1, ");
+        bad(OK, "seed=-99999999999999999999").hasMessageContaining("seed").hasMessageContaining("out of range");
+        bad(OK, "topology.leaves=99999999999999999999").hasMessageContaining("topology.leaves").hasMessageContaining("out of range");
+        bad(OK, "topology.leaves='99999999999999999999'").hasMessageContaining("topology.leaves").hasMessageContaining("out of range");
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, after: [99999999999999999999]"))
+                .hasMessageContaining("workload.flows[0].after[0]").hasMessageContaining("out of range");
+        // whole floats beyond the range are refused with their value, not saturated to Long.MAX_VALUE
+        bad(OK, "topology.leaves=1e30").hasMessageContaining("topology.leaves").hasMessageContaining("1.0E30 is out of range");
+        bad(OK, "seed=.inf").hasMessageContaining("seed").hasMessageContaining("out of range");
+        bad(OK, "topology.leaves=.nan").hasMessageContaining("topology.leaves").hasMessageContaining("integer");
+        bad(OK, "topology.link_gbps=1e400").hasMessageContaining("topology.link_gbps").hasMessageContaining("out of range");
+        bad(OK, "topology.link_gbps=99999999999999999999").hasMessageContaining("topology.link_gbps").hasMessageContaining("out of range");
+        // whole floats within the range are still integers
+        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.leaves=2.0"), null).topology().leaves()).isEqualTo(2);
+    }
+
+    @Test
+    void workloadsTheFabricOrTheClockCannotHoldAreRefused() {
+        bad("topology: {kind: leaf-spine, leaves: 1, spines: 1, hosts_per_leaf: 1}\nworkload: {kind: permutation}\n")
+                .hasMessageContaining("workload").hasMessageContaining("at least 2 hosts").hasMessageContaining("1");
+        // a start plus its jitter must fit in a long of picoseconds
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, start_ns: 9000000000000000"))
+                .hasMessageContaining("workload.flows[0].start_ns").hasMessageContaining("out of range");
+        bad(OK.replace("kind: flows,", "kind: flows, start_jitter_ns: 9000000000000000,"))
+                .hasMessageContaining("workload.start_jitter_ns").hasMessageContaining("out of range");
+    }
+
+    @Test
+    void aBufferThatCannotHoldOneFullDataPacketIsRefused() {
+        // MTU 4096 + header 64 = 4160 bytes on the wire; below that every full packet is dropped or trimmed forever
+        bad(OK, "topology.port_buffer_bytes=4000", "transport.pfc=false", "transport.loss_recovery=trim")
+                .hasMessageContaining("topology.port_buffer_bytes").hasMessageContaining("4000").hasMessageContaining("at least 4160");
+        bad(OK, "topology.port_buffer_bytes=4000").hasMessageContaining("topology.port_buffer_bytes").hasMessageContaining("4160");
+        bad(OK, "topology.switch_buffer_bytes=1000").hasMessageContaining("topology.switch_buffer_bytes")
+                .hasMessageContaining("1000").hasMessageContaining("at least 4160");
+        bad(OK, "topology.switch_buffer_bytes=5000", "transport.header_bytes=1000").hasMessageContaining("at least 5096");
+        bad(OK, "topology.switch_buffer_bytes=5000", "topology.mtu_bytes=8192").hasMessageContaining("at least 8256");
+        // drop-tail: a port may use alpha x the free buffer
+        bad(OK, "topology.switch_buffer_bytes=8000", "switch.alpha=0.5", "transport.pfc=false")
+                .hasMessageContaining("topology.switch_buffer_bytes").hasMessageContaining("switch.alpha").hasMessageContaining("at least 8320");
+        // exactly one packet is enough; with PFC the dynamic egress threshold does not apply
+        ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.switch_buffer_bytes=4160"), null);
+        ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.port_buffer_bytes=4160", "transport.pfc=false"), null);
+        ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.switch_buffer_bytes=8000", "switch.alpha=0.5"), null);
+        ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.switch_buffer_bytes=8320", "switch.alpha=0.5", "transport.pfc=false"), null);
+    }
+
+    @Test
+    void aKeyGivenTwiceInAMappingIsRefusedNotLastWins() {
+        bad(OK + "topology: {kind: fat-tree, k: 4}\n").hasMessageContaining("bad.yaml: line 3: topology: duplicate key");
+        bad(OK.replace("spines: 2", "spines: 2, spines: 4")).hasMessageContaining("line 1: topology.spines: duplicate key");
+        bad(OK + "failures:\n  - {link: leaf0-spine0}\n  - link: leaf0-spine1\n    link: leaf1-spine1\n")
+                .hasMessageContaining("line 6: failures[1].link: duplicate key");
+        assertThatThrownBy(() -> ScenarioLoader.parse("bad.yaml", OK, null, List.of("load_balancer={scheme: ecmp, scheme: reps}"), null))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("--set").hasMessageContaining("load_balancer.scheme: duplicate key");
+    }
+
+    @Test
+    void aNameThatIsNotOneFolderInsideOutIsRefused() {
+        for (String name : List.of("\"\"", "\" \"", ".", "..", "../escaped", "a/b", "'a\\b'", "\"a\\tb\"")) {
+            bad("name: " + name + "\n" + OK).hasMessageContaining("bad.yaml: name: ").hasMessageContaining("not allowed")
+                    .hasMessageContaining("out/NAME").hasMessageContaining("'/'");
+        }
+        for (String name : List.of("a..b", "..x", "my run", "run-1.5")) {
+            assertThat(ScenarioLoader.parse("ok.yaml", "name: \"" + name + "\"\n" + OK, null, List.of(), null).name()).isEqualTo(name);
+        }
+    }
+
+    @Test
+    void hierarchicalCollectivesNeedWholeServersSaidInScenarioTerms() {
+        String yaml = "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 16}\n"
+                + "workload: {kind: collective, algorithm: hierarchical, size_bytes: 100000}\n";
+        for (String ranks : List.of("12", "8")) {
+            bad(yaml, "workload.ranks=" + ranks).hasMessageContaining("workload.ranks").hasMessageContaining("servers of 8 GPUs")
+                    .hasMessageContaining("multiple of 8").hasMessageContaining("got " + ranks).message().doesNotContain("ranksPerServer");
+        }
+        bad(yaml, "workload.ranks=12", "workload.jobs=2").hasMessageContaining("got 12 per job");
+        assertThat(Scenarios.run(yaml, "workload.ranks=16").completed()).isTrue();
+    }
+
+    @Test
+    void afterNamesOnlyEarlierFlows() {
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, after: [5]")).hasMessageContaining("workload.flows[0].after")
+                .hasMessageContaining("the first flow cannot wait for any flow").message().doesNotContain("0..-1");
+        bad(OK.replace("size_bytes: 1000}", "size_bytes: 1000}, {src: 1, dst: 2, size_bytes: 1000, after: [1]}"))
+                .hasMessageContaining("workload.flows[1].after").hasMessageContaining("flow index 1 must name an earlier flow (0..0)");
+    }
 }

@@ -131,6 +131,16 @@ class HtsimConnectionMatrixTest {
                 .hasMessageContaining("duplicate");
         assertThatThrownBy(() -> read("Nodes 4\n0->1 id 1 trigger 1 size 10 send_done_trigger 2\n"
                 + "1->2 id 2 trigger 2 size 10 send_done_trigger 1\n")).hasMessageContaining("cycle");
+        // lines FlowSpec would refuse are format errors with their line, not IllegalArgumentException
+        assertThatThrownBy(() -> read("Nodes 16\nConnections 1\n4->4 id 1 start 0 size 100000\n"))
+                .isInstanceOf(HtsimConnectionMatrix.FormatException.class).hasMessageContaining("line 3").hasMessageContaining("same host (4)");
+        assertThatThrownBy(() -> read("Nodes 4\n0->1 id 1 start -5 size 10\n"))
+                .isInstanceOf(HtsimConnectionMatrix.FormatException.class).hasMessageContaining("line 2").hasMessageContaining("start");
+        assertThatThrownBy(() -> read("Nodes 4\n-1->1 id 1 start 0 size 10\n"))
+                .isInstanceOf(HtsimConnectionMatrix.FormatException.class).hasMessageContaining("line 2").hasMessageContaining("'-1'");
+        // 2^32 + 1 would wrap onto host 1
+        assertThatThrownBy(() -> read("Nodes 4\n0->4294967297 id 1 start 0 size 10\n"))
+                .isInstanceOf(HtsimConnectionMatrix.FormatException.class).hasMessageContaining("line 2").hasMessageContaining("out of range");
     }
 
     @Test

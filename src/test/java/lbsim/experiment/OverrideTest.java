@@ -35,4 +35,16 @@ class OverrideTest {
         assertThatThrownBy(() -> Scenarios.parse(BASE, "name.first=x"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("name is not a mapping");
     }
+
+    @Test
+    void indexingAListTheScenarioDoesNotHaveSaysSo() {
+        String noFailures = BASE.substring(0, BASE.indexOf("failures:"));
+        assertThatThrownBy(() -> Scenarios.parse(noFailures, "failures.0.link=leaf0-spine0"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("--set failures.0.link=leaf0-spine0")
+                .hasMessageContaining("test.yaml has no failures list to index into").hasMessageContaining("failures=[");
+        assertThatThrownBy(() -> Scenarios.parse(noFailures, "workload.flows[0].dst=1"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("has no workload.flows list to index into");
+        // a missing mapping is still created
+        assertThat(Scenarios.parse(noFailures, "switch.alpha=0.5").switchSpec().alpha()).isEqualTo(0.5);
+    }
 }

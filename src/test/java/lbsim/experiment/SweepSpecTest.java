@@ -59,6 +59,11 @@ class SweepSpecTest {
         assertThat(parse(BASE).runs()).hasSize(1);
         assertThatThrownBy(() -> parse(BASE + "seeds: 0\n")).isInstanceOf(BadInputException.class).hasMessageContaining("seeds");
         assertThatThrownBy(() -> parse(BASE + "seeds: [1, x]\n")).isInstanceOf(BadInputException.class).hasMessageContaining("seeds[1]");
+        // beyond an int / beyond 64 bits: out of range, not a crash
+        assertThatThrownBy(() -> parse(BASE + "seeds: 3000000000\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("seeds: 3000000000 is out of range");
+        assertThatThrownBy(() -> parse(BASE + "seeds: [1, 99999999999999999999]\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("seeds[1]").hasMessageContaining("out of range");
     }
 
     @Test
@@ -108,6 +113,8 @@ class SweepSpecTest {
         assertThatThrownBy(t::validate).isInstanceOf(BadInputException.class).hasMessageContaining("topology.leafs")
                 .hasMessageContaining("unknown key");
         assertThatThrownBy(() -> parse("base: {}\nrgid: {}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("rgid");
+        assertThatThrownBy(() -> parse(BASE + "seeds: 2\nseeds: 3\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("sweep.yaml: line 6: seeds: duplicate key");
         assertThatThrownBy(() -> parse("grid: {}\n")).isInstanceOf(BadInputException.class).hasMessageContaining("base");
         assertThatThrownBy(() -> parse(BASE + "grid: {topology.spines: 3}\n")).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("grid.topology.spines");
