@@ -119,7 +119,10 @@ class LossRecoveryRunTest {
     void everyRecoveryCompletesAndConservesUnderEveryScheme(String recovery, String scheme) {
         RunResult r = Scenarios.run(LOSSY, "transport.loss_recovery=" + recovery, "load_balancer.scheme=" + scheme);
         Scenarios.assertConserved(r);
-        if (recovery.equals("erasure")) assertThat(r.packetsRetransmitted()).isZero();
+        // erasure never resends; DNLB's hosts re-post a timed-out QP's data on other QPs, and
+        // what of it was sent before counts as retransmitted, whatever the recovery
+        if (recovery.equals("erasure") && !scheme.equals("dnlb")) assertThat(r.packetsRetransmitted()).isZero();
+        if (recovery.equals("erasure") && r.timeouts() == 0) assertThat(r.packetsRetransmitted()).isZero();
         if (!recovery.startsWith("trim")) assertThat(r.packetsTrimmed()).isZero();
     }
 
