@@ -24,9 +24,9 @@ public final class RunReport {
         rows.add(List.of(r.cctNs() != null ? "CCT (us)" : "last flow finish (us)", fmt(completion / 1e3, 1)));
         rows.add(List.of("ideal (us)", fmt(r.idealCctNs() / 1e3, 1)));
         rows.add(List.of("x ideal", fmt(r.normalised(), 3)));
-        rows.add(List.of("flows", Integer.toString(r.flows().size())));
-        rows.add(List.of("FCT p50 / p99 / max (us)", fmt(r.fct().p50() / 1e3, 1) + " / " + fmt(r.fct().p99() / 1e3, 1) + " / "
-                + fmt(r.fct().max() / 1e3, 1)));
+        rows.add(List.of("flows / finished", r.flows().size() + " / " + r.finishedFlows()));
+        rows.add(List.of("FCT p50 / p99 / max (us)", r.fct().isEmpty() ? "- (no flow finished)"
+                : fmt(r.fct().p50() / 1e3, 1) + " / " + fmt(r.fct().p99() / 1e3, 1) + " / " + fmt(r.fct().max() / 1e3, 1)));
         rows.add(List.of("packets sent / dropped / retransmitted", r.packetsSent() + " / " + r.packetsDropped() + " / "
                 + r.packetsRetransmitted()));
         rows.add(List.of("ECN marks / PFC pauses / out of order", r.ecnMarked() + " / " + r.pfcPauses() + " / " + r.outOfOrderPackets()));
