@@ -44,7 +44,7 @@ public final class CompareReport {
             page.heading(2, "Flow completion times");
             page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
-                    "Mean FCT over the flow's serialisation time at the NIC rate (± sd), per size decade.");
+                    "Mean FCT slowdown (± sd), per size decade: FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             page.figure(Charts.throughput("Total throughput over time", tput, plots, "throughput"),
                     "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
         }

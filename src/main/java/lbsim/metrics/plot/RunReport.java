@@ -41,7 +41,7 @@ public final class RunReport {
                     "Fraction of flows finished within x microseconds (log x).");
             BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows());
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
-                    "Mean FCT over the flow's serialisation time at the NIC rate (± sd), per size decade.");
+                    "Mean FCT slowdown (± sd), per size decade: FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             page.figure(Charts.throughput("Total throughput over time", List.of(FlowMetrics.throughput(name, r.throughput())),
                     plots, "throughput"), "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
         }
