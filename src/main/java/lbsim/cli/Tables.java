@@ -4,19 +4,36 @@ import java.util.List;
 import java.util.Locale;
 import lbsim.metrics.RunResult;
 
-/** Plain-text tables for the terminal. */
+/** Plain-text tables for the terminal. Undefined values (no completion, no finished flow) print as "-", never NaN or 0. */
 final class Tables {
     private Tables() {}
 
     static String summaryLine(RunResult r) {
-        return String.format(Locale.ROOT, "%s: %s, completion %s (%.2fx ideal), FCT p50 %.1f us p99 %.1f us, drops %d, retx %d, max QPs/NIC %d",
-                r.scheme(), r.completed() ? "completed" : "INCOMPLETE", r.cctNs() != null ? us(r.cctNs()) : us(r.lastFinishNs()),
-                r.normalised(), r.fct().p50() / 1e3, r.fct().p99() / 1e3, r.packetsDropped(), r.packetsRetransmitted(),
-                r.maxQpsPerNic());
+        String state;
+        if (r.completed()) {
+            state = String.format(Locale.ROOT, "completed, completion %s (%sx ideal), %s", us(r.completionNs()), num(r.normalised(), 2),
+                    fctPercentiles(r));
+        } else if (r.fct().isEmpty()) {
+            state = "INCOMPLETE, no flow finished";
+        } else {
+            state = String.format(Locale.ROOT, "INCOMPLETE (%d of %d flows finished), %s of those", r.finishedFlows(), r.flows().size(),
+                    fctPercentiles(r));
+        }
+        return String.format(Locale.ROOT, "%s: %s, drops %d, retx %d, max QPs/NIC %d", r.scheme(), state, r.packetsDropped(),
+                r.packetsRetransmitted(), r.maxQpsPerNic());
+    }
+
+    private static String fctPercentiles(RunResult r) {
+        return String.format(Locale.ROOT, "FCT p50 %.1f us p99 %.1f us", r.fct().p50() / 1e3, r.fct().p99() / 1e3);
     }
 
     static String us(double ns) {
         return String.format(Locale.ROOT, "%.1f us", ns / 1e3);
+    }
+
+    /** x with the given decimals, or "-" when undefined (NaN). */
+    static String num(double x, int decimals) {
+        return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", x);
     }
 
     static String compare(List<RunResult> results) {
@@ -24,9 +41,10 @@ final class Tables {
         sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %12s %12s %9s %9s %8s %8s%n", "scheme", "completion_us", "x_ideal",
                 "fct_p50_us", "fct_p99_us", "dropped", "retx", "ooo", "max_qps"));
         for (RunResult r : results) {
-            double c = r.cctNs() != null ? r.cctNs() : r.lastFinishNs();
-            sb.append(String.format(Locale.ROOT, "%-16s %14.1f %8.3f %12.1f %12.1f %9d %9d %8d %8d%n", r.scheme(), c / 1e3,
-                    r.normalised(), r.fct().p50() / 1e3, r.fct().p99() / 1e3, r.packetsDropped(), r.packetsRetransmitted(),
+            boolean noFct = r.fct().isEmpty();
+            sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %12s %12s %9d %9d %8d %8d%n", r.scheme(),
+                    num(r.completionNs() / 1e3, 1), num(r.normalised(), 3), num(noFct ? Double.NaN : r.fct().p50() / 1e3, 1),
+                    num(noFct ? Double.NaN : r.fct().p99() / 1e3, 1), r.packetsDropped(), r.packetsRetransmitted(),
                     r.outOfOrderPackets(), r.maxQpsPerNic()));
         }
         return sb.toString();

@@ -193,6 +193,7 @@ public final class Runner {
         boolean slowdowns = sc.workload().isOpenLoop();   // summary.json reports slowdowns for open-loop runs only
         long[] sdSize = new long[graph.size()];
         double[] sd = new double[graph.size()];
+        IdleFct.Memo idleFct = new IdleFct.Memo(topo, sc.topology().mtuBytes(), sc.transport().headerBytes());
         for (FlowSpec s : graph.flows()) {
             Flow f = fl[s.id()];
             double start = f == null ? -1 : f.startPs() / 1000.0;
@@ -201,7 +202,8 @@ public final class Runner {
             if (fin >= 0) fcts.add(f.deliveredPs() - f.startPs());
             double slow = Double.NaN;
             if (fin >= 0) {
-                double idle = IdleFct.ps(topo, s.src(), s.dst(), s.sizeBytes(), sc.topology().mtuBytes(), sc.transport().headerBytes());
+                // alone on the idle fabric as this scheme sends it: its QPs, their packets, pacing (IdleSplit)
+                double idle = idleFct.ps(s.src(), s.dst(), transport.policy().idleSplit(transport, s));
                 slow = (f.deliveredPs() - f.startPs()) / idle;
             }
             sdSize[s.id()] = s.sizeBytes();

@@ -33,7 +33,8 @@ public final class SweepReport {
     static ReportPage page(SweepData d, Path out) {
         ReportPage page = new ReportPage(out, "lbsim sweep" + (d.name() == null ? "" : ": " + d.name()));
         page.paragraph(String.format(Locale.ROOT, "%d of %d runs finished in this folder; %d grid points x seeds. "
-                + "Values are the mean over the seeds of each grid point; every run is a row of results.csv.",
+                + "Values are the mean over the seeds of each grid point (over the seeds that have one, when a field is "
+                + "null in some runs, e.g. no flow finished); every run is a row of results.csv.",
                 d.rows().size(), d.totalRuns(), SweepCharts.points(d).size()));
         page.html("<p>Per-run results: <a href=\"results.csv\">results.csv</a>.</p>");
         if (d.rows().isEmpty()) return page;
@@ -95,8 +96,11 @@ public final class SweepReport {
                     n++;
                 }
                 double m = sum / n;
-                row.add(n == 0 ? "" : f.equals("normalised") ? String.format(Locale.ROOT, "%.3f", m)
-                        : m == Math.rint(m) ? String.format(Locale.ROOT, "%.0f", m) : String.format(Locale.ROOT, "%.1f", m));
+                String v = n == 0 ? "" : f.equals("normalised") ? String.format(Locale.ROOT, "%.3f", m)
+                        : m == Math.rint(m) ? String.format(Locale.ROOT, "%.0f", m) : String.format(Locale.ROOT, "%.1f", m);
+                // null in some runs (e.g. no flow finished): the mean is over the others, and says so
+                if (n > 0 && n < runs.size()) v += " (" + n + " of " + runs.size() + " seeds)";
+                row.add(v);
             }
             rows.add(row);
         }

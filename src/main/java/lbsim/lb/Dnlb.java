@@ -14,9 +14,11 @@ import lbsim.plan.DnlbPlan;
 import lbsim.topology.Tier;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
+import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
+import lbsim.workload.FlowSpec;
 
 /**
  * DNLB, CTCCL's joint device-network load balancing (paper 003, Li et al., §3).
@@ -276,6 +278,12 @@ public final class Dnlb {
                 lane.open.add(qp);
                 lane.sending = qp;
             }
+        }
+
+        /** The flow alone on an idle fabric: no QP has failed, so its bytes go evenly over all {@code qps} QPs (openFlow). */
+        @Override
+        public IdleSplit idleSplit(Transport t, FlowSpec spec) {
+            return IdleSplit.evenly(spec.sizeBytes(), qps);
         }
 
         @Override

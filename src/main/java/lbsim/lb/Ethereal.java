@@ -11,9 +11,11 @@ import lbsim.engine.Simulation;
 import lbsim.topology.Routing;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
+import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
+import lbsim.workload.FlowSpec;
 
 /**
  * Ethereal (paper 000, §3): singlepath transport with source routing.
@@ -73,6 +75,21 @@ public final class Ethereal implements PathPolicy, EventHandler {
             t.sim().schedule(0, this, EV_BATCH, src, null);
         }
         pending[src].add(flow);
+    }
+
+    /**
+     * The flow alone on an idle fabric, a batch of one: one QP if rack-local, else its pieces over
+     * every path ID toward the destination's ToR (all good), in assignment order (the run shuffles
+     * the QPs; the pieces differ by at most one byte).
+     */
+    @Override
+    public IdleSplit idleSplit(Transport t, FlowSpec spec) {
+        if (topo.hostTor(spec.src()) == topo.hostTor(spec.dst())) return IdleSplit.qps(spec.sizeBytes());
+        List<EtherealAssignment.Piece> pieces = EtherealAssignment.assign(new long[] {spec.sizeBytes()},
+                routing.pathIds(spec.src(), spec.dst()).length).get(0);
+        long[] bytes = new long[pieces.size()];
+        for (int i = 0; i < bytes.length; i++) bytes[i] = pieces.get(i).bytes();
+        return IdleSplit.qps(bytes);
     }
 
     @Override

@@ -2,8 +2,11 @@ package lbsim.lb;
 
 import java.util.SplittableRandom;
 import lbsim.net.Packet;
+import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
+import lbsim.transport.Transport;
+import lbsim.workload.FlowSpec;
 
 /**
  * Host packet spraying (McClure et al. §4; Ethereal §4 baseline): a fresh random entropy
@@ -30,5 +33,11 @@ public final class HostSpray implements PathPolicy {
     @Override
     public boolean spraysPackets() {
         return true;
+    }
+
+    /** On an idle fabric too, a QP's packets go over different paths (the idle FCT's reference lets each take its own). */
+    @Override
+    public IdleSplit idleSplit(Transport transport, FlowSpec spec) {
+        return PathPolicy.super.idleSplit(transport, spec).withSpraying();
     }
 }

@@ -9,9 +9,11 @@ import lbsim.net.Packet;
 import lbsim.plan.ParaletPlan;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
+import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
+import lbsim.workload.FlowSpec;
 
 /**
  * ParaLet (paper 002, Cao et al.): parallel flowlets on m long-lived QPs per host.
@@ -172,6 +174,25 @@ public final class ParaLet implements PathPolicy, EventHandler {
         qp.setSchemeState(new Slot(host, s));
         h.current[s] = qp;
         transport.startQp(qp);
+    }
+
+    /**
+     * The flow alone on an idle fabric: cut into flowlets as in openFlow; slot s sends flowlets
+     * s, s + m, ... one after another (slots free in the order they started), every slot paced at
+     * 1/m of the line rate; a slot's next flowlet starts one packet time at that rate after the
+     * previous one's last packet, as the pacing would space two packets of one QP.
+     */
+    @Override
+    public IdleSplit idleSplit(Transport t, FlowSpec spec) {
+        long size = spec.sizeBytes();
+        long s = flowletBytes(t);
+        int k = (int) Math.max(1, (size + s - 1) / s);
+        int slots = Math.min(m, k);
+        long[][] streams = new long[slots][];
+        for (int i = 0; i < slots; i++) streams[i] = new long[(k - 1 - i) / m + 1];
+        for (int j = 0; j < k; j++) streams[j % m][j / m] = Math.min(s, size - (long) j * s);
+        long line = t.network().host(spec.src()).nic().nominalRateBps();
+        return new IdleSplit(streams, m > 1 ? Math.max(1, line / m) : 0, false);
     }
 
     @Override

@@ -3,8 +3,11 @@ package lbsim.lb;
 import java.util.SplittableRandom;
 import lbsim.engine.Simulation;
 import lbsim.net.Packet;
+import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
+import lbsim.transport.Transport;
+import lbsim.workload.FlowSpec;
 
 /**
  * REPS, recycled entropy packet spraying (Bonato et al., arXiv 2407.21625; algorithms.md
@@ -68,6 +71,12 @@ public final class Reps implements PathPolicy {
     @Override
     public boolean spraysPackets() {
         return true;
+    }
+
+    /** On an idle fabric too, a QP's packets go over different paths (the idle FCT's reference lets each take its own). */
+    @Override
+    public IdleSplit idleSplit(Transport transport, FlowSpec spec) {
+        return PathPolicy.super.idleSplit(transport, spec).withSpraying();
     }
 
     @Override

@@ -3,9 +3,11 @@ package lbsim.lb;
 import java.util.SplittableRandom;
 import lbsim.net.Packet;
 import lbsim.transport.Flow;
+import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
+import lbsim.workload.FlowSpec;
 
 /**
  * Subflows (McClure et al. §4, Table 1): every flow is split evenly into {@code count}
@@ -40,6 +42,13 @@ public final class Subflows implements PathPolicy {
     @Override
     public void openFlow(Transport transport, Flow flow) {
         transport.openQps(flow, count);
+    }
+
+    /** The flow alone on an idle fabric: {@code count} QPs as in openFlow, their packets sprayed with {@code spray}. */
+    @Override
+    public IdleSplit idleSplit(Transport transport, FlowSpec spec) {
+        IdleSplit s = IdleSplit.evenly(spec.sizeBytes(), count);
+        return spray != null ? s.withSpraying() : s;
     }
 
     @Override

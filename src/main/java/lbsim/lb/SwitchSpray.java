@@ -35,5 +35,11 @@ public final class SwitchSpray implements ForwardingStrategy {
         public boolean spraysPackets() {
             return true;
         }
+
+        /** The switches spray every packet, on an idle fabric too (the idle FCT's reference lets each take its own path). */
+        @Override
+        public lbsim.transport.IdleSplit idleSplit(lbsim.transport.Transport transport, lbsim.workload.FlowSpec spec) {
+            return lbsim.transport.PathPolicy.super.idleSplit(transport, spec).withSpraying();
+        }
     }
 }

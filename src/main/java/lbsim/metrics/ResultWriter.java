@@ -29,15 +29,17 @@ public final class ResultWriter {
         m.put("completed", r.completed());
         m.put("cct_ns", r.cctNs());
         m.put("ideal_cct_ns", r.idealCctNs());
-        m.put("normalised", Double.isNaN(r.normalised()) ? null : round(r.normalised()));
+        m.put("normalised", roundOrNull(r.normalised()));
         if (r.commTimeNs() != null) m.put("comm_time_ns", r.commTimeNs());
         Map<String, Object> flows = new LinkedHashMap<>();
         flows.put("count", r.flows().size());
+        // no finished flow: the statistics are undefined (null), not 0
+        Stats st = r.fct();
         Map<String, Object> fct = new LinkedHashMap<>();
-        fct.put("mean", round(r.fct().mean()));
-        fct.put("p50", r.fct().p50());
-        fct.put("p99", r.fct().p99());
-        fct.put("max", r.fct().max());
+        fct.put("mean", roundOrNull(st.mean()));
+        fct.put("p50", st.isEmpty() ? null : st.p50());
+        fct.put("p99", st.isEmpty() ? null : st.p99());
+        fct.put("max", st.isEmpty() ? null : st.max());
         flows.put("fct_ns", fct);
         // the worst-hit flow (McClure Fig. 2): most data packets lost, and the largest lost share of a flow's message
         long maxLost = 0;
@@ -96,11 +98,14 @@ public final class ResultWriter {
         return Double.isNaN(x) ? null : Math.round(x * 10000.0) / 10000.0;
     }
 
-    /** flows.slowdown {mean, p99} and flows.slowdown_bins [{min_bytes, max_bytes (null = unbounded), count, mean, p99}]. */
+    /**
+     * flows.slowdown {mean, p99} (null when no flow finished) and flows.slowdown_bins [{min_bytes,
+     * max_bytes (null = unbounded), count, mean, p99}] (only bins with flows, so empty then).
+     */
     private static void putSlowdown(Map<String, Object> flows, Slowdown sd) {
         Map<String, Object> all = new LinkedHashMap<>();
-        all.put("mean", round(sd.mean()));
-        all.put("p99", round(sd.p99()));
+        all.put("mean", roundOrNull(sd.mean()));
+        all.put("p99", roundOrNull(sd.p99()));
         flows.put("slowdown", all);
         List<Map<String, Object>> bins = new ArrayList<>();
         for (Slowdown.Bin b : sd.bins()) {
@@ -178,6 +183,11 @@ public final class ResultWriter {
 
     static double round(double x) {
         return Math.round(x * 1000.0) / 1000.0;
+    }
+
+    /** As {@link #round}, but an undefined statistic (NaN) is null: Math.round would make it 0. */
+    private static Double roundOrNull(double x) {
+        return Double.isNaN(x) ? null : round(x);
     }
 
     public static String summaryJson(RunResult r) {

@@ -25,9 +25,23 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
         return completed ? lastFinishNs() / idealCctNs : Double.NaN;
     }
 
+    /** CCT for collectives, else the last flow's finish; NaN for an incomplete run, which has no completion. */
+    public double completionNs() {
+        if (!completed) return Double.NaN;
+        return cctNs != null ? cctNs : lastFinishNs();
+    }
+
+    /** The latest finish of a finished flow; NaN when no flow finished. */
     public double lastFinishNs() {
-        double m = 0;
+        double m = -1; // unfinished flows have finish -1
         for (FlowRecord f : flows) m = Math.max(m, f.finishNs());
-        return m;
+        return m < 0 ? Double.NaN : m;
+    }
+
+    /** Flows that finished (were delivered) before the run ended. */
+    public int finishedFlows() {
+        int n = 0;
+        for (FlowRecord f : flows) if (f.finishNs() >= 0) n++;
+        return n;
     }
 }

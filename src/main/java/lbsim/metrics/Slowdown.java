@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * FCT slowdown statistics: FCT over the flow's {@link IdleFct}, overall and per flow-size bin
  * (mean and nearest-rank p99). Bins are decades of size: [0, 10 KB), [10 KB, 100 KB), ...,
- * [100 MB, inf) with KB = 1000 bytes; empty bins are left out.
+ * [100 MB, inf) with KB = 1000 bytes; empty bins are left out. With no slowdown at all (no flow
+ * finished) the overall mean and p99 are NaN, not 0.
  */
 public record Slowdown(double mean, double p99, int count, List<Bin> bins) {
     /** Bin lower edges in bytes (upper edge = next lower edge, the last unbounded). */
@@ -40,7 +41,7 @@ public record Slowdown(double mean, double p99, int count, List<Bin> bins) {
     }
 
     static double mean(double[] v) {
-        if (v.length == 0) return 0;
+        if (v.length == 0) return Double.NaN;
         double s = 0;
         for (double x : v) s += x;
         return s / v.length;
@@ -48,7 +49,7 @@ public record Slowdown(double mean, double p99, int count, List<Bin> bins) {
 
     /** Nearest-rank 99th percentile, as {@link Stats} does for FCTs. */
     static double p99(double[] v) {
-        if (v.length == 0) return 0;
+        if (v.length == 0) return Double.NaN;
         double[] s = v.clone();
         Arrays.sort(s);
         int idx = (int) Math.ceil(0.99 * s.length) - 1;

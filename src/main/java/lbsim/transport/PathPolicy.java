@@ -1,6 +1,7 @@
 package lbsim.transport;
 
 import lbsim.net.Packet;
+import lbsim.workload.FlowSpec;
 
 /**
  * The host half of a load-balancing scheme: how a flow is split into QPs, which entropy
@@ -11,6 +12,15 @@ public interface PathPolicy {
     /** Opens the QPs that carry a flow; by default one (or the flow's NCCL QP count). */
     default void openFlow(Transport transport, Flow flow) {
         transport.openQps(flow, Math.max(1, flow.spec().qps()));
+    }
+
+    /**
+     * How this policy sends {@code spec} alone on an idle fabric, the reference of its FCT slowdown
+     * ({@code metrics/IdleFct}); a policy that splits, paces or sprays differently from the default
+     * {@link #openFlow} (the flow's bytes evenly over its QPs, each on one path) says so here.
+     */
+    default IdleSplit idleSplit(Transport transport, FlowSpec spec) {
+        return IdleSplit.evenly(spec.sizeBytes(), Math.max(1, spec.qps()));
     }
 
     /** Chooses the QP's initial entropy / path before its first packet. */

@@ -77,11 +77,17 @@ public final class Transport implements PacketSink {
 
     /** Splits a flow's bytes as evenly as possible over {@code n} new QPs. */
     public void openQps(Flow f, int n) {
-        long size = f.spec().sizeBytes();
+        for (long b : evenShares(f.spec().sizeBytes(), n)) openQp(f, b);
+    }
+
+    /** {@code size} bytes as evenly as possible over {@code n} QPs (at most one per byte, at least one), larger shares first. */
+    public static long[] evenShares(long size, int n) {
         n = (int) Math.max(1, Math.min(n, size));
         long base = size / n;
         long extra = size % n;
-        for (int i = 0; i < n; i++) openQp(f, base + (i < extra ? 1 : 0));
+        long[] out = new long[n];
+        for (int i = 0; i < n; i++) out[i] = base + (i < extra ? 1 : 0);
+        return out;
     }
 
     /** Opens one QP carrying {@code bytes} of the flow. */

@@ -13,6 +13,8 @@ import lbsim.metrics.RunResult;
 import lbsim.metrics.Slowdown;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Open-loop traffic end to end: slowdowns in summary.json and flows.csv. */
 class OpenLoopRunTest {
@@ -61,6 +63,16 @@ class OpenLoopRunTest {
         assertThat(lines).hasSize(1 + r.flows().size());
         assertThat(Double.parseDouble(lines.get(1).substring(lines.get(1).lastIndexOf(',') + 1)))
                 .isCloseTo(r.flows().get(0).slowdown(), within(1e-4));
+    }
+
+    /** With schemes that split, pace or spray, too: each flow's reference is how that scheme sends it alone. */
+    @ParameterizedTest
+    @ValueSource(strings = {"dnlb", "subflows", "mprdma", "ethereal", "paralet", "spray-host", "reps"})
+    void noFlowBeatsItsIdleTimeUnderAnyScheme(String scheme) {
+        RunResult r = Scenarios.run(SCENARIO, "load_balancer.scheme=" + scheme);
+        Scenarios.assertConserved(r);
+        for (FlowRecord f : r.flows()) assertThat(f.slowdown()).as("%s flow %d", scheme, f.id()).isGreaterThanOrEqualTo(1.0 - 1e-9);
+        assertThat(r.slowdown().mean()).isGreaterThanOrEqualTo(1.0);
     }
 
     @Test

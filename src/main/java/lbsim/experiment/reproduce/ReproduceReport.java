@@ -52,7 +52,9 @@ public final class ReproduceReport {
         List<SweepCharts.Figure> out = new ArrayList<>();
         boolean mixed = rows.stream().anyMatch(r -> r.cell().isImprovement()) && rows.stream().anyMatch(r -> !r.cell().isImprovement());
         for (boolean improvement : new boolean[] {false, true}) {
-            List<Reproduce.Row> ran = rows.stream().filter(r -> r.ran() && r.cell().isImprovement() == improvement).toList();
+            // a cell whose metric was null in a run (e.g. no flow finished) has no mean: no bar, rather than a bar at 0
+            List<Reproduce.Row> ran = rows.stream()
+                    .filter(r -> r.ran() && !Double.isNaN(r.mean()) && r.cell().isImprovement() == improvement).toList();
             long notRun = rows.stream().filter(r -> !r.ran() && r.cell().isImprovement() == improvement).count();
             String yLabel = mixed && improvement ? "improvement over the baseline (%)" : p.metricLabel();
             for (int from = 0; from < ran.size(); from += CELLS_PER_CHART) {
@@ -83,8 +85,13 @@ public final class ReproduceReport {
         for (Reproduce.Row r : rows) {
             sb.append(r.ran() ? "<tr>" : "<tr style=\"color:#888\">").append("<td class=\"l\">").append(esc(r.cell().name())).append("</td>");
             if (r.ran()) {
-                sb.append(String.format(Locale.ROOT, "<td>%.3f</td><td>%.3f</td><td>%d</td><td>%.3f</td><td>%+.3f</td>", r.mean(),
-                        r.sd(), r.n(), r.paper(), r.difference()));
+                if (Double.isNaN(r.mean())) {
+                    // some run had no value for the metric (null in summary.json): no mean, not a mean of 0
+                    sb.append(String.format(Locale.ROOT, "<td>-</td><td>-</td><td>%d</td><td>%.3f</td><td>-</td>", r.n(), r.paper()));
+                } else {
+                    sb.append(String.format(Locale.ROOT, "<td>%.3f</td><td>%.3f</td><td>%d</td><td>%.3f</td><td>%+.3f</td>", r.mean(),
+                            r.sd(), r.n(), r.paper(), r.difference()));
+                }
             } else {
                 sb.append(String.format(Locale.ROOT, "<td colspan=\"3\">not run at this scale</td><td>%.3f</td><td></td>", r.paper()));
             }

@@ -44,7 +44,7 @@ public final class CompareReport {
             page.heading(2, "Flow completion times");
             page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
-                    "Mean FCT over the flow's serialisation time at the NIC rate (± sd), per size decade.");
+                    "Mean FCT slowdown (± sd), per size decade: FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             page.figure(Charts.throughput("Total throughput over time", tput, plots, "throughput"),
                     "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
         }
@@ -80,11 +80,13 @@ public final class CompareReport {
                 .append("<tr><th>scheme</th><th>completion (us)</th><th>x ideal</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
                 .append("<th>dropped</th><th>retransmitted</th><th>out of order</th><th>PFC pauses</th><th>max QPs/NIC</th></tr>\n");
         for (RunResult r : results) {
-            double c = r.cctNs() != null ? r.cctNs() : r.lastFinishNs();
+            // an incomplete run has no completion, and no FCTs when no flow finished: "-", not NaN or 0
+            boolean noFct = r.fct().isEmpty();
             sb.append(String.format(Locale.ROOT,
-                    "<tr><td class=\"l\">%s</td><td>%.1f</td><td>%.3f</td><td>%.1f</td><td>%.1f</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>%n",
-                    ReportPage.escape(r.scheme()), c / 1e3, r.normalised(), r.fct().p50() / 1e3, r.fct().p99() / 1e3, r.packetsDropped(),
-                    r.packetsRetransmitted(), r.outOfOrderPackets(), r.pfcPauses(), r.maxQpsPerNic()));
+                    "<tr><td class=\"l\">%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>%n",
+                    ReportPage.escape(r.scheme()), RunReport.fmt(r.completionNs() / 1e3, 1), RunReport.fmt(r.normalised(), 3),
+                    RunReport.fmt(noFct ? Double.NaN : r.fct().p50() / 1e3, 1), RunReport.fmt(noFct ? Double.NaN : r.fct().p99() / 1e3, 1),
+                    r.packetsDropped(), r.packetsRetransmitted(), r.outOfOrderPackets(), r.pfcPauses(), r.maxQpsPerNic()));
         }
         return sb.append("</table>").toString();
     }

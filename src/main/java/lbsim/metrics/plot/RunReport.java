@@ -24,9 +24,9 @@ public final class RunReport {
         rows.add(List.of(r.cctNs() != null ? "CCT (us)" : "last flow finish (us)", fmt(completion / 1e3, 1)));
         rows.add(List.of("ideal (us)", fmt(r.idealCctNs() / 1e3, 1)));
         rows.add(List.of("x ideal", fmt(r.normalised(), 3)));
-        rows.add(List.of("flows", Integer.toString(r.flows().size())));
-        rows.add(List.of("FCT p50 / p99 / max (us)", fmt(r.fct().p50() / 1e3, 1) + " / " + fmt(r.fct().p99() / 1e3, 1) + " / "
-                + fmt(r.fct().max() / 1e3, 1)));
+        rows.add(List.of("flows / finished", r.flows().size() + " / " + r.finishedFlows()));
+        rows.add(List.of("FCT p50 / p99 / max (us)", r.fct().isEmpty() ? "- (no flow finished)"
+                : fmt(r.fct().p50() / 1e3, 1) + " / " + fmt(r.fct().p99() / 1e3, 1) + " / " + fmt(r.fct().max() / 1e3, 1)));
         rows.add(List.of("packets sent / dropped / retransmitted", r.packetsSent() + " / " + r.packetsDropped() + " / "
                 + r.packetsRetransmitted()));
         rows.add(List.of("ECN marks / PFC pauses / out of order", r.ecnMarked() + " / " + r.pfcPauses() + " / " + r.outOfOrderPackets()));
@@ -41,7 +41,7 @@ public final class RunReport {
                     "Fraction of flows finished within x microseconds (log x).");
             BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows());
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
-                    "Mean FCT over the flow's serialisation time at the NIC rate (± sd), per size decade.");
+                    "Mean FCT slowdown (± sd), per size decade: FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             page.figure(Charts.throughput("Total throughput over time", List.of(FlowMetrics.throughput(name, r.throughput())),
                     plots, "throughput"), "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
         }

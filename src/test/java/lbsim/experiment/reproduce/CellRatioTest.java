@@ -95,4 +95,22 @@ class CellRatioTest {
         assertThat(new Cell("v", sel("ours"), null, 1, "").kind()).isEqualTo(Cell.Kind.VALUE);
         assertThat(Cell.improvement("i", sel("ours"), sel("b1"), 1, "").baselines()).containsExactly(sel("b1"));
     }
+
+    @Test
+    void aMetricNullInARunGivesNoMeanNotAMeanOfZero() throws Exception {
+        Preset p = new Preset("t", "p", "f", "d", "flows.fct_ns.p99", "FCT", Map.of("quick", SWEEP, "paper", SWEEP),
+                List.of(Cell.value("plain", sel("ours"), 5, "")), List.of());
+        SweepSpec spec = Reproduce.spec(p, "quick", List.of());
+        for (SweepSpec.Run r : spec.runs()) {
+            Path d = out.resolve("runs").resolve(r.key());
+            Files.createDirectories(d);
+            // seed 1: no flow finished (null), seed 2: 4000
+            String p99 = r.seed() == 1 ? "null" : "4000";
+            Files.writeString(d.resolve("summary.json"), "{\"flows\": {\"fct_ns\": {\"p99\": " + p99 + "}}}\n");
+        }
+        List<Reproduce.Row> rows = Reproduce.compare(p, spec, out);
+        assertThat(rows.get(0).ran()).isTrue();
+        assertThat(rows.get(0).mean()).isNaN();
+        assertThat(ReproduceReport.table(rows)).contains("<td>-</td><td>-</td><td>2</td><td>5.000</td><td>-</td>").doesNotContain("NaN");
+    }
 }
