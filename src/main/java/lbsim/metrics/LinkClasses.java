@@ -51,7 +51,9 @@ public final class LinkClasses {
     public UplinkLoad uplinks(long endPs) {
         Topology t = net.topology();
         Port[] ports = net.ports();
-        boolean split = snapshotPs > 0 && endPs > snapshotPs;
+        // a failure at time 0 has an after-failure window (the whole run) but no before
+        boolean split = snapshotPs >= 0 && endPs > snapshotPs;
+        boolean hasBefore = split && snapshotPs > 0;
         Map<Integer, List<Integer>> byTor = new TreeMap<>();
         for (int i = 0; i < ports.length; i++) {
             Port p = ports[i];
@@ -81,16 +83,18 @@ public final class LinkClasses {
                     down++;
                     lost = true;
                 }
-                if (split) {
+                if (hasBefore) {
                     double b = bytesAtSnapshot[i] * 8.0 / (rate * snapshotPs / 1e12);
                     before.add(b);
                     sumBefore += b;
+                }
+                if (split) {
                     if (p.isUp()) after.add((bytes - bytesAtSnapshot[i]) * 8.0 / (rate * (endPs - snapshotPs) / 1e12));
                 }
             }
             varAll += UplinkLoad.meanVariancePct2(total)[1];
+            if (hasBefore) varBefore += UplinkLoad.meanVariancePct2(before)[1];
             if (split) {
-                varBefore += UplinkLoad.meanVariancePct2(before)[1];
                 if ((lost || !anyTorLost) && !after.isEmpty()) {
                     varAfter += UplinkLoad.meanVariancePct2(after)[1];
                     torsAfter++;
@@ -108,15 +112,15 @@ public final class LinkClasses {
             maxA = afterAll.stream().mapToDouble(Double::doubleValue).max().orElse(nan);
             meanA = UplinkLoad.meanVariancePct2(afterAll)[0];
         }
-        return new UplinkLoad(links, down, sumU / links, max, varAll / tors, split ? sumBefore / links : nan,
-                split ? varBefore / tors : nan, meanA, minA, maxA, torsAfter > 0 ? varAfter / torsAfter : nan);
+        return new UplinkLoad(links, down, sumU / links, max, varAll / tors, hasBefore ? sumBefore / links : nan,
+                hasBefore ? varBefore / tors : nan, meanA, minA, maxA, torsAfter > 0 ? varAfter / torsAfter : nan);
     }
 
     public List<LinkClassRecord> summarise(long endPs) {
         Topology t = net.topology();
         Map<String, List<double[]>> byClass = new TreeMap<>();
         Port[] ports = net.ports();
-        boolean split = snapshotPs > 0 && endPs > snapshotPs;
+        boolean split = snapshotPs >= 0 && endPs > snapshotPs;   // as in uplinks: a failure at 0 has no before
         for (int i = 0; i < ports.length; i++) {
             Port p = ports[i];
             double rate = p.nominalRateBps();
@@ -125,7 +129,7 @@ public final class LinkClasses {
             double before = Double.NaN;
             double after = Double.NaN;
             if (split) {
-                before = bytesAtSnapshot[i] * 8.0 / (rate * snapshotPs / 1e12);
+                if (snapshotPs > 0) before = bytesAtSnapshot[i] * 8.0 / (rate * snapshotPs / 1e12);
                 after = (bytes - bytesAtSnapshot[i]) * 8.0 / (rate * (endPs - snapshotPs) / 1e12);
             }
             byClass.computeIfAbsent(classOf(t, p), k -> new ArrayList<>()).add(new double[] {total, before, after});

@@ -78,4 +78,27 @@ class FailureTest {
         assertThat(stuck.completed()).isFalse();
         assertThat(stuck.warnings()).noneMatch(w -> w.contains("no path left"));
     }
+
+    @Test
+    void aFailureAtTimeZeroHasAnAfterFailureWindowOfTheWholeRunAndNoBefore() {
+        String at = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, link_gbps: 100, link_latency_ns: 1000}
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 4000000}]}
+                failures: [{at_us: %d, link: "leaf0-spine0", kind: down, detect_ms: 0}]
+                """;
+        RunResult zero = Scenarios.run(at.formatted(0));
+        var u = zero.uplinks();
+        assertThat(u.down()).isEqualTo(1);
+        assertThat(u.meanBeforeFailure()).isNaN();
+        // after = the whole run: leaf0's one live uplink carries the flow, every other uplink is idle or down
+        assertThat(u.maxAfterFailure()).isGreaterThan(0.9);
+        assertThat(u.meanAfterFailure()).isCloseTo(u.maxAfterFailure(), org.assertj.core.data.Offset.offset(1e-12));
+        for (var c : zero.linkClasses()) {
+            assertThat(c.meanBeforeFailure()).isNaN();
+            assertThat(c.meanAfterFailure()).as(c.linkClass()).isCloseTo(c.meanUtilisation(), org.assertj.core.data.Offset.offset(1e-12));
+        }
+        RunResult later = Scenarios.run(at.formatted(20));
+        assertThat(later.uplinks().meanBeforeFailure()).isPositive();
+        assertThat(later.uplinks().meanAfterFailure()).isPositive();
+    }
 }
