@@ -52,6 +52,15 @@ public final class Runner {
 
     private Runner() {}
 
+    /**
+     * The window link utilisation is measured over: the run's end, or later if links still sent
+     * after it (erasure coding's surplus coded packets drain after the flow completed; their bytes
+     * count, so the time they took must too, or a link would seem busier than its rate allows).
+     */
+    private static long trafficEndPs(Network net, long finishPs) {
+        return Math.max(finishPs, net.lastTransmissionEndPs());
+    }
+
     /** A warning naming the undelivered flows whose hosts no path of links that are up joins, or null. */
     private static String unreachableFlows(Network net, FlowGraph graph, WorkloadDriver driver) {
         int[] component = net.componentsOfUpLinks();
@@ -147,7 +156,7 @@ public final class Runner {
         if (done) Conservation.check(net, transport, graph, driver[0]);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
         return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, rttPs, warnings, wallMs, throughput.series(),
-                linkClasses.summarise(finishPs), linkClasses.uplinks(finishPs));
+                linkClasses.summarise(trafficEndPs(net, finishPs)), linkClasses.uplinks(trafficEndPs(net, finishPs)));
     }
 
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {
@@ -225,7 +234,7 @@ public final class Runner {
 
         List<LinkRecord> links = new ArrayList<>();
         long ecn = 0, pauses = 0, hops = 0;
-        double seconds = Math.max(1, finishPs) / (double) Simulation.PS_PER_S;
+        double seconds = Math.max(1, trafficEndPs(net, finishPs)) / (double) Simulation.PS_PER_S;
         for (Port p : net.ports()) {
             PortStats st = p.stats();
             ecn += st.ecnMarks();

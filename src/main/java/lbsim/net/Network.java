@@ -143,6 +143,13 @@ public final class Network implements EventHandler {
     public long trimmedPackets() { return trimmed; }
 
     public long dataInjected() { return injected[0]; }
+
+    /** When the last serialisation on any link that has ended by now ended. */
+    public long lastTransmissionEndPs() {
+        long t = 0;
+        for (Port p : ports) t = Math.max(t, p.lastTransmissionEndPs());
+        return t;
+    }
     public long dataDelivered() { return delivered[0]; }
     public long dataDropped() { return dropped[0]; }
     public long controlInjected() { return injected[1]; }

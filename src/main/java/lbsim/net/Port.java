@@ -299,6 +299,13 @@ public final class Port extends PortQueueState {
         }
     }
 
+    /** When the last serialisation that has ended by now ended (0 if none): the end of this link's traffic so far. */
+    public long lastTransmissionEndPs() {
+        long now = sim.now();
+        if (txEndPs <= now) return Math.max(0, txEndPs);
+        return txPackets > 1 ? now : 0;   // one in progress: the earlier ones ended by now
+    }
+
     /** Counters as of now: a packet counts as transmitted once its serialisation has ended. */
     public PortStats stats() {
         long bytes = txBytes;

@@ -124,6 +124,23 @@ class LossRecoveryRunTest {
         if (recovery.equals("erasure") && !scheme.equals("dnlb")) assertThat(r.packetsRetransmitted()).isZero();
         if (recovery.equals("erasure") && r.timeouts() == 0) assertThat(r.packetsRetransmitted()).isZero();
         if (!recovery.startsWith("trim")) assertThat(r.packetsTrimmed()).isZero();
+        for (var l : r.links()) assertThat(l.utilisation()).as(l.from() + "->" + l.to()).isLessThanOrEqualTo(1.0);
+    }
+
+    @Test
+    void erasuresSurplusAfterCompletionCountsInTheUtilisationWindow() {
+        // a whole-flow window: the coded surplus is still leaving the NIC when the flow completes
+        RunResult r = Scenarios.run("""
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, link_gbps: 100, link_latency_ns: 1000}
+                transport: {cc: dctcp, init_cwnd_bytes: 100000000, loss_recovery: erasure}
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 1000000}]}
+                """);
+        Scenarios.assertConserved(r);
+        var nic = r.links().stream().filter(l -> l.from().equals("h0")).findFirst().orElseThrow();
+        // bytes the NIC sent, at 100 Gb/s, take longer than the flow's completion: the surplus drained after it
+        double busyNs = nic.bytes() * 8.0 / 100.0;
+        assertThat(busyNs).isGreaterThan(r.simTimeNs());
+        assertThat(nic.utilisation()).isLessThanOrEqualTo(1.0).isGreaterThan(0.9);
     }
 
     @Test
