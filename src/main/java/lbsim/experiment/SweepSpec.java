@@ -25,6 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class SweepSpec {
     private static final JsonMapper JSON = JsonMapper.builder().build();
     private static final List<String> TOP_KEYS = List.of("name", "base", "grid", "seeds");
+    /** Most seeds a count may ask for: a million runs per grid point is already beyond any sweep's budget, and a larger count would only exhaust memory. */
+    static final int MAX_SEEDS = 1_000_000;
     /** A grid key whose values each set several scenario keys at once (label -> {key.path: value, ...}). */
     public static final String SET_KEY = "set";
 
@@ -152,9 +154,8 @@ public final class SweepSpec {
         if (s == null || s.isNull()) {
             seeds = new long[] {1};
         } else if (s.isIntegralNumber()) {
-            // a count beyond an int would not fit in an array anyway (and Jackson's asInt throws on it)
-            if (!s.canConvertToInt() || s.asInt() < 1) {
-                throw new BadInputException(file + ": seeds: " + s + " is out of range; a count in [1, " + Integer.MAX_VALUE
+            if (!s.canConvertToInt() || s.asInt() < 1 || s.asInt() > MAX_SEEDS) {
+                throw new BadInputException(file + ": seeds: " + s + " is out of range; a count in [1, " + MAX_SEEDS
                         + "] or a list of seeds");
             }
             int n = s.asInt();

@@ -58,6 +58,10 @@ class SweepSpecTest {
         assertThat(parse(BASE).seeds()).containsExactly(1);
         assertThat(parse(BASE).runs()).hasSize(1);
         assertThatThrownBy(() -> parse(BASE + "seeds: 0\n")).isInstanceOf(BadInputException.class).hasMessageContaining("seeds");
+        assertThat(parse(BASE + "seeds: " + SweepSpec.MAX_SEEDS + "\n").seeds()).hasSize(SweepSpec.MAX_SEEDS);
+        // more would only exhaust memory building the list (2e9 seeds: 16 GB)
+        assertThatThrownBy(() -> parse(BASE + "seeds: " + (SweepSpec.MAX_SEEDS + 1) + "\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("[1, " + SweepSpec.MAX_SEEDS + "]");
         assertThatThrownBy(() -> parse(BASE + "seeds: [1, x]\n")).isInstanceOf(BadInputException.class).hasMessageContaining("seeds[1]");
         // beyond an int / beyond 64 bits: out of range, not a crash
         assertThatThrownBy(() -> parse(BASE + "seeds: 3000000000\n")).isInstanceOf(BadInputException.class)
