@@ -3,6 +3,7 @@ package lbsim.cli;
 import java.util.List;
 import java.util.Locale;
 import lbsim.metrics.RunResult;
+import lbsim.metrics.plot.RunReport;
 
 /** Plain-text tables for the terminal. Undefined values (no completion, no finished flow) print as "-", never NaN or 0. */
 final class Tables {
@@ -11,7 +12,7 @@ final class Tables {
     static String summaryLine(RunResult r) {
         String state;
         if (r.completed()) {
-            state = String.format(Locale.ROOT, "completed, completion %s (%sx ideal), %s", us(r.completionNs()), num(r.normalised(), 2),
+            state = String.format(Locale.ROOT, "completed, completion %s (%sx ideal), %s", us(r.completionNs()), RunReport.fmt(r.normalised(), 2),
                     fctPercentiles(r));
         } else if (r.fct().isEmpty()) {
             state = "INCOMPLETE, no flow finished";
@@ -31,11 +32,6 @@ final class Tables {
         return String.format(Locale.ROOT, "%.1f us", ns / 1e3);
     }
 
-    /** x with the given decimals, or "-" when undefined (NaN). */
-    static String num(double x, int decimals) {
-        return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", x);
-    }
-
     static String compare(List<RunResult> results) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %12s %12s %9s %9s %8s %8s%n", "scheme", "completion_us", "x_ideal",
@@ -43,8 +39,8 @@ final class Tables {
         for (RunResult r : results) {
             boolean noFct = r.fct().isEmpty();
             sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %12s %12s %9d %9d %8d %8d%n", r.scheme(),
-                    num(r.completionNs() / 1e3, 1), num(r.normalised(), 3), num(noFct ? Double.NaN : r.fct().p50() / 1e3, 1),
-                    num(noFct ? Double.NaN : r.fct().p99() / 1e3, 1), r.packetsDropped(), r.packetsRetransmitted(),
+                    RunReport.fmt(r.completionNs() / 1e3, 1), RunReport.fmt(r.normalised(), 3), RunReport.fmt(noFct ? Double.NaN : r.fct().p50() / 1e3, 1),
+                    RunReport.fmt(noFct ? Double.NaN : r.fct().p99() / 1e3, 1), r.packetsDropped(), r.packetsRetransmitted(),
                     r.outOfOrderPackets(), r.maxQpsPerNic()));
         }
         return sb.toString();

@@ -155,8 +155,9 @@ public final class Runner {
         net.finish();
         if (done) Conservation.check(net, transport, graph, driver[0]);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
-        return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, rttPs, warnings, wallMs, throughput.series(),
-                linkClasses.summarise(trafficEndPs(net, finishPs)), linkClasses.uplinks(trafficEndPs(net, finishPs)));
+        long trafficEndPs = trafficEndPs(net, finishPs);
+        return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, trafficEndPs, rttPs, warnings, wallMs,
+                throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs));
     }
 
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {
@@ -193,7 +194,7 @@ public final class Runner {
     }
 
     private static RunResult collect(Scenario sc, Topology topo, Network net, Transport transport, FlowGraph graph,
-                                     WorkloadDriver driver, boolean done, long finishPs, long rttPs, List<String> warnings,
+                                     WorkloadDriver driver, boolean done, long finishPs, long trafficEndPs, long rttPs, List<String> warnings,
                                      long wallMs, ThroughputSeries throughput,
                                      List<LinkClassRecord> linkClasses, lbsim.metrics.UplinkLoad uplinks) {
         List<FlowRecord> flows = new ArrayList<>();
@@ -234,7 +235,7 @@ public final class Runner {
 
         List<LinkRecord> links = new ArrayList<>();
         long ecn = 0, pauses = 0, hops = 0;
-        double seconds = Math.max(1, trafficEndPs(net, finishPs)) / (double) Simulation.PS_PER_S;
+        double seconds = Math.max(1, trafficEndPs) / (double) Simulation.PS_PER_S;
         for (Port p : net.ports()) {
             PortStats st = p.stats();
             ecn += st.ecnMarks();

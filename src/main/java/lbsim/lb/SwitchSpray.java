@@ -3,6 +3,10 @@ package lbsim.lb;
 import lbsim.net.ForwardingStrategy;
 import lbsim.net.Packet;
 import lbsim.net.Switch;
+import lbsim.transport.IdleSplit;
+import lbsim.transport.PathPolicy;
+import lbsim.transport.Transport;
+import lbsim.workload.FlowSpec;
 
 /**
  * Switch packet spraying (McClure et al. §4): each switch sends successive packets
@@ -19,7 +23,7 @@ public final class SwitchSpray implements ForwardingStrategy {
     }
 
     /** Host half: ECMP-style fixed port; the receiver must reorder. */
-    public static final class Host implements lbsim.transport.PathPolicy {
+    public static final class Host implements PathPolicy {
         private final Ecmp.Host ports;
 
         public Host(java.util.SplittableRandom random) {
@@ -38,8 +42,8 @@ public final class SwitchSpray implements ForwardingStrategy {
 
         /** The switches spray every packet, on an idle fabric too (the idle FCT's reference lets each take its own path). */
         @Override
-        public lbsim.transport.IdleSplit idleSplit(lbsim.transport.Transport transport, lbsim.workload.FlowSpec spec) {
-            return lbsim.transport.PathPolicy.super.idleSplit(transport, spec).withSpraying();
+        public IdleSplit idleSplit(Transport transport, FlowSpec spec) {
+            return PathPolicy.super.idleSplit(transport, spec).withSpraying();
         }
     }
 }

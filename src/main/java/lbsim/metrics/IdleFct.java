@@ -81,8 +81,7 @@ public final class IdleFct {
 
     /** The idle FCT of a flow sent as {@code split}; for one QP exactly {@link #ps(Topology, int, int, long, int, int)}. */
     public static double ps(Topology topo, int src, int dst, IdleSplit split, int mtu, int header) {
-        if (split.isSingleQp()) return ps(topo, src, dst, split.streams()[0][0], mtu, header);
-        return streamsPs(pathRates(topo, src, dst), topo.pathLatencyPs(src, dst), split, mtu, header);
+        return new Memo(topo, mtu, header).ps(src, dst, split);
     }
 
     /** Rates of routing path 0's links: the NIC's, then each switch egress port's. */

@@ -144,12 +144,6 @@ public final class Network implements EventHandler {
 
     public long dataInjected() { return injected[0]; }
 
-    /** When the last serialisation on any link that has ended by now ended. */
-    public long lastTransmissionEndPs() {
-        long t = 0;
-        for (Port p : ports) t = Math.max(t, p.lastTransmissionEndPs());
-        return t;
-    }
     public long dataDelivered() { return delivered[0]; }
     public long dataDropped() { return dropped[0]; }
     public long controlInjected() { return injected[1]; }
@@ -223,6 +217,13 @@ public final class Network implements EventHandler {
             }
         }
         return label;
+    }
+
+    /** When the last serialisation on any link that has ended by now ended. */
+    public long lastTransmissionEndPs() {
+        long t = 0;
+        for (Port p : ports) t = Math.max(t, p.lastTransmissionEndPs());
+        return t;
     }
 
     /** Closes time-weighted counters at the end of a run. */

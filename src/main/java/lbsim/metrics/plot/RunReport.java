@@ -64,7 +64,7 @@ public final class RunReport {
         return page.write();
     }
 
-    static String fmt(double x, int decimals) {
+    public static String fmt(double x, int decimals) {
         return Double.isNaN(x) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", x);
     }
 }
