@@ -1,6 +1,7 @@
 package lbsim.metrics;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,9 +31,23 @@ public final class LinkClasses {
         snapshotPs = nowPs;
     }
 
-    /** The class of a port's outgoing direction: node-name stems and the nominal rate. */
-    static String classOf(Topology t, Port p) {
-        return stem(t, p.owner.id) + "->" + stem(t, p.peer().id) + " " + ResultWriter.num(p.nominalRateBps() / 1e9) + "G";
+    /** Every port's class (its outgoing direction: node-name stems and the nominal rate), in port order: stems and rate labels are worked out once each (a run does this at every end). */
+    private String[] classes() {
+        Topology t = net.topology();
+        Port[] ports = net.ports();
+        String[] stems = new String[t.nodeCount()];
+        Map<Long, String> rates = new HashMap<>();
+        String[] out = new String[ports.length];
+        for (int i = 0; i < ports.length; i++) {
+            Port p = ports[i];
+            int a = p.owner.id;
+            int b = p.peer().id;
+            if (stems[a] == null) stems[a] = stem(t, a);
+            if (stems[b] == null) stems[b] = stem(t, b);
+            String rate = rates.computeIfAbsent(p.nominalRateBps(), r -> ResultWriter.num(r / 1e9) + "G");
+            out[i] = stems[a] + "->" + stems[b] + " " + rate;
+        }
+        return out;
     }
 
     private static String stem(Topology t, int node) {
@@ -117,9 +132,9 @@ public final class LinkClasses {
     }
 
     public List<LinkClassRecord> summarise(long endPs) {
-        Topology t = net.topology();
         Map<String, List<double[]>> byClass = new TreeMap<>();
         Port[] ports = net.ports();
+        String[] classes = classes();
         boolean split = snapshotPs >= 0 && endPs > snapshotPs;   // as in uplinks: a failure at 0 has no before
         for (int i = 0; i < ports.length; i++) {
             Port p = ports[i];
@@ -132,7 +147,7 @@ public final class LinkClasses {
                 if (snapshotPs > 0) before = bytesAtSnapshot[i] * 8.0 / (rate * snapshotPs / 1e12);
                 after = (bytes - bytesAtSnapshot[i]) * 8.0 / (rate * (endPs - snapshotPs) / 1e12);
             }
-            byClass.computeIfAbsent(classOf(t, p), k -> new ArrayList<>()).add(new double[] {total, before, after});
+            byClass.computeIfAbsent(classes[i], k -> new ArrayList<>()).add(new double[] {total, before, after});
         }
         List<LinkClassRecord> out = new ArrayList<>();
         for (var e : byClass.entrySet()) {

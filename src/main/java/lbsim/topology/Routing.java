@@ -1,10 +1,10 @@
 package lbsim.topology;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
-import java.util.ArrayDeque;
+import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,32 +49,46 @@ public final class Routing {
         for (int h = 0; h < hosts; h++) torPortToHost[h] = topo.localIndex(topo.portPeer(topo.hostPort(h)));
 
         int[][] dist = new int[tors][];
-        for (int t = 0; t < tors; t++) dist[t] = bfs(topo.torNode(t));
+        int[] queue = new int[switches];
+        for (int t = 0; t < tors; t++) dist[t] = bfs(topo.torNode(t), queue);
 
+        int maxDegree = 0;
+        for (int s = 0; s < switches; s++) maxDegree = Math.max(maxDegree, topo.portsOf(hosts + s));
+        int[] peerSwitch = new int[maxDegree];
+        int[] scratch = new int[peerSwitch.length];
         for (int s = 0; s < switches; s++) {
             int node = hosts + s;
-            Map<IntArrayList, Integer> ids = new HashMap<>();   // IntArrayList hashes and compares by content
+            int first = topo.firstPort(node);
+            int degree = topo.portsOf(node);
+            // the switch behind each usable local port, -1 for a host or a link that is down
+            for (int i = 0; i < degree; i++) {
+                int peer = topo.peerNode(first + i);
+                peerSwitch[i] = this.linkDown[topo.portLink(first + i)] || topo.isHost(peer) ? -1 : peer - hosts;
+            }
+            // group contents -> id; int[] keys compared by content (a run builds this at every start)
+            Object2IntOpenCustomHashMap<int[]> ids = new Object2IntOpenCustomHashMap<>(IntArrays.HASH_STRATEGY);
+            ids.defaultReturnValue(-1);
             List<int[]> list = new ArrayList<>();
             for (int t = 0; t < tors; t++) {
                 if (topo.torNode(t) == node) {
                     groupByTor[s][t] = -1;
                     continue;
                 }
-                int d = dist[t][s];
-                IntArrayList members = new IntArrayList();
+                int[] dt = dist[t];
+                int d = dt[s];
+                int n = 0;
                 if (d != Integer.MAX_VALUE) {
-                    for (int i = 0; i < topo.portsOf(node); i++) {
-                        int port = topo.firstPort(node) + i;
-                        if (this.linkDown[topo.portLink(port)]) continue;
-                        int peer = topo.peerNode(port);
-                        if (!topo.isHost(peer) && dist[t][peer - hosts] == d - 1) members.add(i);
+                    for (int i = 0; i < degree; i++) {
+                        int peer = peerSwitch[i];
+                        if (peer >= 0 && dt[peer] == d - 1) scratch[n++] = i;
                     }
                 }
-                Integer id = ids.get(members);
-                if (id == null) {
+                int[] members = Arrays.copyOf(scratch, n);
+                int id = ids.getInt(members);
+                if (id < 0) {
                     id = list.size();
                     ids.put(members, id);
-                    list.add(members.toIntArray());
+                    list.add(members);
                 }
                 groupByTor[s][t] = id;
             }
@@ -96,23 +110,24 @@ public final class Routing {
         return out;
     }
 
-    /** Hop distances from a ToR to every switch (index node - hosts), over switches only. */
-    private int[] bfs(int torNode) {
+    /** Hop distances from a ToR to every switch (index node - hosts), over switches only; {@code queue} is scratch space of one slot per switch. */
+    private int[] bfs(int torNode, int[] queue) {
         int hosts = topo.hostCount();
         int[] d = new int[topo.nodeCount() - hosts];
         Arrays.fill(d, Integer.MAX_VALUE);
-        ArrayDeque<Integer> q = new ArrayDeque<>();
         d[torNode - hosts] = 0;
-        q.add(torNode);
-        while (!q.isEmpty()) {
-            int u = q.poll();
-            for (int i = 0; i < topo.portsOf(u); i++) {
-                int port = topo.firstPort(u) + i;
+        queue[0] = torNode;
+        int head = 0, tail = 1;
+        while (head < tail) {
+            int u = queue[head++];
+            int first = topo.firstPort(u);
+            for (int i = 0, n = topo.portsOf(u); i < n; i++) {
+                int port = first + i;
                 if (linkDown[topo.portLink(port)]) continue;
                 int v = topo.peerNode(port);
                 if (topo.isHost(v) || d[v - hosts] != Integer.MAX_VALUE) continue;
                 d[v - hosts] = d[u - hosts] + 1;
-                q.add(v);
+                queue[tail++] = v;
             }
         }
         return d;
