@@ -104,6 +104,11 @@ public final class Runner {
             }
 
             @Override
+            public void onFlowSent(Flow f) {
+                driver[0].onFlowSent(f);
+            }
+
+            @Override
             public void onFlowAcknowledged(Flow f) {
                 driver[0].onFlowAcknowledged(f);
             }
@@ -163,7 +168,7 @@ public final class Runner {
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {
         int[] c = new int[hosts];
         int m = 0;
-        for (FlowSpec f : g.flows()) if (f.afterCount() == 0) m = Math.max(m, ++c[f.src()]);
+        for (FlowSpec f : g.flows()) if (f.independent()) m = Math.max(m, ++c[f.src()]);
         return m;
     }
 

@@ -40,7 +40,8 @@ public final class EtherealPlan implements Plan {
     public static EtherealPlan compute(Topology topo, FlowGraph graph) {
         Map<String, List<FlowSpec>> batches = new LinkedHashMap<>();
         for (FlowSpec f : graph.flows()) {
-            String key = f.src() + "|" + f.startPs() + "|" + java.util.Arrays.toString(f.after()) + "|" + java.util.Arrays.toString(f.afterAcked());
+            String key = f.src() + "|" + f.startPs() + "|" + java.util.Arrays.toString(f.after()) + "|" + java.util.Arrays.toString(f.afterAcked())
+                    + "|" + java.util.Arrays.toString(f.afterSent());
             batches.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
         }
         List<Row> rows = new ArrayList<>();

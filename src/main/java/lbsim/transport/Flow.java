@@ -11,6 +11,8 @@ public final class Flow {
     private final List<QueuePair> qps = new ArrayList<>(1);
     private int undelivered;
     private long deliveredPs = -1;
+    private int unsent;
+    private long sentPs = -1;
     private int unacknowledged;
     private long acknowledgedPs = -1;
 
@@ -23,6 +25,9 @@ public final class Flow {
     public long startPs() { return startPs; }
     public long deliveredPs() { return deliveredPs; }
     public boolean isDelivered() { return deliveredPs >= 0; }
+    /** When the last QP put its last new packet on the wire (every byte transmitted once), -1 before. */
+    public long sentPs() { return sentPs; }
+    public boolean isSent() { return sentPs >= 0; }
     /** When the sender had every byte acknowledged (its last QP finished), -1 before. */
     public long acknowledgedPs() { return acknowledgedPs; }
     public List<QueuePair> qps() { return qps; }
@@ -30,7 +35,20 @@ public final class Flow {
     void add(QueuePair qp) {
         qps.add(qp);
         undelivered++;
+        unsent++;
         unacknowledged++;
+    }
+
+    /**
+     * Returns true when this was the flow's last unsent QP, the first time only: data a
+     * scheme re-posts on new QPs after the flow was sent is retransmission and does not count.
+     */
+    boolean qpSent(long nowPs) {
+        if (--unsent == 0 && sentPs < 0) {
+            sentPs = nowPs;
+            return true;
+        }
+        return false;
     }
 
     /** Returns true when this was the flow's last undelivered QP. */

@@ -190,10 +190,6 @@ public final class QueuePair extends NicClient implements EventHandler {
     }
 
     /**
-     * Stops this QP for good because the host re-posts its data on other QPs (CTCCL §3.3): it sends
-     * nothing more and counts as delivered and acknowledged.
-     */
-    /**
      * Counts the packets this QP sent that its data, posted again on other QPs from its first
      * unacknowledged byte (CTCCL §3.3), will send once more: they are retransmissions of the
      * flow even though the other QPs send them as new packets.
@@ -202,9 +198,14 @@ public final class QueuePair extends NicClient implements EventHandler {
         retransmitted += Math.max(0, Math.min(highestSent, packets) - sndUna);
     }
 
+    /**
+     * Stops this QP for good because the host re-posts its data on other QPs (CTCCL §3.3): it sends
+     * nothing more and counts as sent, delivered and acknowledged.
+     */
     public void abandon() {
         if (senderDone) return;
         senderDone = true;
+        if (highestSent < ackTarget) tr.qpSent(this); // it sends nothing more
         if (!delivered) {
             delivered = true;
             tr.qpDelivered(this);
@@ -260,6 +261,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             retransmitted++;
         } else {
             highestSent = sndNxt + 1;
+            if (highestSent == ackTarget) tr.qpSent(this);
         }
         return emit(sndNxt++, payload, wire);
     }
@@ -474,6 +476,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (fresh) {
             sndNxt++;
             highestSent = sndNxt;
+            if (highestSent == ackTarget) tr.qpSent(this);
         } else {
             clearLost(seq);
             retransmitted++;
@@ -491,6 +494,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (!cc.windowAllows(inflight, wire) || mustWait()) return null;
         sndNxt++;
         highestSent = sndNxt;
+        if (highestSent == ackTarget) tr.qpSent(this); // the message and its coding overhead
         return emit(seq, payload, wire);
     }
 

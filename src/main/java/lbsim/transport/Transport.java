@@ -127,6 +127,10 @@ public final class Transport implements PacketSink {
         return qp;
     }
 
+    void qpSent(QueuePair qp) {
+        if (qp.flow().qpSent(sim.now())) listener.onFlowSent(qp.flow());
+    }
+
     void qpDelivered(QueuePair qp) {
         if (qp.flow().qpDelivered(sim.now())) listener.onFlowDelivered(qp.flow());
     }

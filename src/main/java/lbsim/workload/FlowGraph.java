@@ -22,7 +22,7 @@ public final class FlowGraph {
     /** Adds a flow; its id must equal the current flow count. */
     public FlowSpec add(FlowSpec f) {
         if (f.id() != flows.size()) throw new IllegalArgumentException("flow id " + f.id() + " != index " + flows.size());
-        for (int[] deps : new int[][] {f.after(), f.afterAcked()}) {
+        for (int[] deps : new int[][] {f.after(), f.afterAcked(), f.afterSent()}) {
             for (int d : deps) {
                 if (d < 0 || d >= f.id()) throw new IllegalArgumentException("flow " + f.id() + " depends on unknown or later flow " + d);
             }

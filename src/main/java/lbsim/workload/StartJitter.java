@@ -16,9 +16,9 @@ public final class StartJitter {
         for (String name : g.groups()) out.addGroup(name);
         for (FlowSpec f : g.flows()) {
             long start = f.startPs();
-            if (f.afterCount() == 0) start += rnd.nextLong(maxPs + 1);
+            if (f.independent()) start += rnd.nextLong(maxPs + 1);
             out.add(new FlowSpec(f.id(), f.src(), f.dst(), f.sizeBytes(), start, f.after(), f.afterCount(), f.gapPs(),
-                    f.group(), f.qps(), f.label(), f.afterAcked()));
+                    f.group(), f.qps(), f.label(), f.afterAcked(), f.afterSent()));
         }
         return out;
     }

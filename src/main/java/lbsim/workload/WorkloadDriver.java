@@ -10,8 +10,9 @@ import lbsim.transport.Transport;
 
 /**
  * Drives a flow DAG through the simulation: a flow starts at its start time or when its
- * dependencies have been delivered, or acknowledged at their senders (plus its gap), never on a
- * global clock. Records each collective group's first start and last delivery.
+ * dependencies have been delivered, or acknowledged at their senders (plus its gap), and the
+ * flows it follows have been sent, never on a global clock. Records each collective group's
+ * first start and last delivery.
  */
 public final class WorkloadDriver implements EventHandler, FlowListener {
     private static final int START = 1;
@@ -20,9 +21,12 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
     private final Transport transport;
     private final List<FlowSpec> specs;
     private final Flow[] flows;
-    private final int[] waitingFor;
+    private final int[] waitingFor;                 // delivery and ACK dependencies still unmet (<= 0: met)
+    private final int[] unsentBefore;               // afterSent flows not yet sent
+    private final long[] earliestStartPs;           // start time, raised as dependencies are met
     private final IntArrayList[] dependents;        // flows waiting for this one's delivery
     private final IntArrayList[] ackDependents;     // flows waiting for its sender's completion
+    private final IntArrayList[] sentDependents;    // flows waiting for it to have been sent
     private final long[] groupStartPs;
     private final long[] groupEndPs;
     private final int[] groupRemaining;
@@ -37,8 +41,11 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         int n = specs.size();
         this.flows = new Flow[n];
         this.waitingFor = new int[n];
+        this.unsentBefore = new int[n];
+        this.earliestStartPs = new long[n];
         this.dependents = new IntArrayList[n];
         this.ackDependents = new IntArrayList[n];
+        this.sentDependents = new IntArrayList[n];
         int groups = graph.groups().size();
         this.groupStartPs = new long[groups];
         this.groupEndPs = new long[groups];
@@ -46,17 +53,21 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         java.util.Arrays.fill(groupStartPs, Long.MAX_VALUE);
         for (FlowSpec f : specs) {
             waitingFor[f.id()] = f.afterCount();
-            for (int d : f.after()) {
-                if (dependents[d] == null) dependents[d] = new IntArrayList(2);
-                dependents[d].add(f.id());
-            }
-            for (int d : f.afterAcked()) {
-                if (ackDependents[d] == null) ackDependents[d] = new IntArrayList(2);
-                ackDependents[d].add(f.id());
-            }
+            unsentBefore[f.id()] = f.afterSent().length;
+            earliestStartPs[f.id()] = f.startPs();
+            link(dependents, f.after(), f.id());
+            link(ackDependents, f.afterAcked(), f.id());
+            link(sentDependents, f.afterSent(), f.id());
             if (f.group() >= 0) groupRemaining[f.group()]++;
         }
         this.undelivered = n;
+    }
+
+    private static void link(IntArrayList[] lists, int[] deps, int id) {
+        for (int d : deps) {
+            if (lists[d] == null) lists[d] = new IntArrayList(2);
+            lists[d].add(id);
+        }
     }
 
     /** Called once every flow has been delivered. */
@@ -67,7 +78,7 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
     /** Schedules the flows that wait for nothing. */
     public void start() {
         for (FlowSpec f : specs) {
-            if (f.afterCount() == 0) sim.scheduleAt(Math.max(f.startPs(), sim.now()), this, START, f.id(), null);
+            if (f.independent()) sim.scheduleAt(Math.max(f.startPs(), sim.now()), this, START, f.id(), null);
         }
         if (specs.isEmpty()) onAllDelivered.run();
     }
@@ -96,17 +107,35 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         release(ackDependents[flow.spec().id()]);
     }
 
-    /** One dependency of each of {@code deps} is met: starts those that wait for nothing more. */
+    @Override
+    public void onFlowSent(Flow flow) {
+        IntArrayList deps = sentDependents[flow.spec().id()];
+        if (deps == null) return;
+        long now = sim.now();
+        for (int i = 0; i < deps.size(); i++) {
+            int d = deps.getInt(i);
+            if (--unsentBefore[d] == 0) {
+                earliestStartPs[d] = Math.max(earliestStartPs[d], now);
+                if (waitingFor[d] <= 0) schedule(d);
+            }
+        }
+    }
+
+    /** One delivery or ACK dependency of each of {@code deps} is met: the gap counts from the last one. */
     private void release(IntArrayList deps) {
         if (deps == null) return;
         long now = sim.now();
         for (int i = 0; i < deps.size(); i++) {
             int d = deps.getInt(i);
             if (--waitingFor[d] == 0) {
-                FlowSpec ds = specs.get(d);
-                sim.scheduleAt(Math.max(ds.startPs(), now + ds.gapPs()), this, START, d, null);
+                earliestStartPs[d] = Math.max(earliestStartPs[d], now + specs.get(d).gapPs());
+                if (unsentBefore[d] == 0) schedule(d);
             }
         }
+    }
+
+    private void schedule(int id) {
+        sim.scheduleAt(earliestStartPs[id], this, START, id, null);
     }
 
     public boolean allDelivered() {

@@ -24,7 +24,7 @@ class SingleLossRecoveryTest {
     static final long RTO_PS = Simulation.PS_PER_MS;
 
     /** What one run left behind. */
-    record Outcome(QueuePair qp, long fctPs, long sent, long delivered, long dropped) {
+    record Outcome(QueuePair qp, long fctPs, long sent, long delivered, long dropped, long flowSentPs) {
         long retransmitted() {
             return qp.retransmittedPackets();
         }
@@ -48,7 +48,7 @@ class SingleLossRecoveryTest {
         OneFlowRun run = OneFlowRun.run(sim, net, cfg, scheme, PACKETS * 4096L, recovery);
         var f = run.driver().flows()[0];
         return new Outcome(run.qp(), f.deliveredPs() - f.startPs(), net.dataInjected(), net.dataDelivered(),
-                net.dataDropped());
+                net.dataDropped(), f.sentPs());
     }
 
     static Outcome run(String recovery, int dropNth) {
@@ -67,6 +67,19 @@ class SingleLossRecoveryTest {
         assertThat(irn.qp().timeouts()).isZero();
         assertThat(irn.sent()).isEqualTo(PACKETS + 1);
         // (both stall about one RTT: Go-Back-N resending, IRN at its BDP cap until the hole is filled)
+    }
+
+    /** Losing the last packet delays the delivery, not the moment the flow counts as sent (FlowSpec.afterSent). */
+    @Test
+    void aFlowIsSentAtTheFirstTransmissionOfItsLastPacket() {
+        for (String recovery : new String[] {"go-back-n", "irn"}) {
+            Outcome clean = run(recovery, 0);
+            Outcome lastLost = run(recovery, PACKETS);
+            assertThat(lastLost.dropped()).as(recovery).isEqualTo(1);
+            assertThat(clean.flowSentPs()).as(recovery).isPositive().isLessThan(clean.fctPs());
+            assertThat(lastLost.flowSentPs()).as(recovery).isEqualTo(clean.flowSentPs());
+            assertThat(lastLost.fctPs()).as(recovery).isGreaterThan(clean.fctPs());
+        }
     }
 
     @Test

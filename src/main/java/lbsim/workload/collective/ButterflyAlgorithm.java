@@ -75,13 +75,13 @@ final class ButterflyAlgorithm implements CollectiveAlgorithm {
                 Completion[] ready = new Completion[p];
                 for (int v = 0; v < p; v++) ready[v] = start;
                 for (int v = 0; v < rem; v++) {
-                    Completion in = out.send(ctx.host(2 * v), ctx.host(2 * v + 1), whole, 0, ch, ctx.label(ch, "pre", k), start);
+                    Completion in = ctx.send(out, 2 * v, 2 * v + 1, whole, 0, ch, "pre", k, start);
                     ready[v] = in.plus(ctx.reducePs(whole));
                 }
                 Completion[] end = steps(ctx, out, sets, survivor, rs ? rsBits : new int[0], ag ? agBits : new int[0], ch, k, slices, ready);
                 for (int v = 0; v < p; v++) {
                     if (v < rem) {
-                        done.add(out.send(ctx.host(2 * v + 1), ctx.host(2 * v), whole, 0, ch, ctx.label(ch, "post", k), end[v]));
+                        done.add(ctx.send(out, 2 * v + 1, 2 * v, whole, 0, ch, "post", k, end[v]));
                     }
                     done.add(end[v]);
                 }
@@ -107,8 +107,7 @@ final class ButterflyAlgorithm implements CollectiveAlgorithm {
                 long bytes = sets.sliceBytes(mask | d, (v & mask) | (partner & d), slices, k);
                 Completion deps = Completion.join(recv[v], sent[v]);
                 long gap = ctx.reducePs(reduceBytes[v]);
-                Completion arrival = out.send(ctx.host(survivor[v]), ctx.host(survivor[partner]), bytes, gap, ch,
-                        ctx.label(ch, "s" + step, k), deps);
+                Completion arrival = ctx.send(out, survivor[v], survivor[partner], bytes, gap, ch, "s" + step, k, deps);
                 sent[v] = arrival;
                 nextRecv[partner] = arrival;
                 nextReduce[partner] = bytes;
@@ -125,8 +124,7 @@ final class ButterflyAlgorithm implements CollectiveAlgorithm {
                 long bytes = sets.sliceBytes(mask, v & mask, slices, k);
                 Completion deps = Completion.join(recv[v], sent[v]);
                 long gap = ctx.reducePs(reduceBytes[v]);
-                Completion arrival = out.send(ctx.host(survivor[v]), ctx.host(survivor[partner]), bytes, gap, ch,
-                        ctx.label(ch, "s" + step, k), deps);
+                Completion arrival = ctx.send(out, survivor[v], survivor[partner], bytes, gap, ch, "s" + step, k, deps);
                 sent[v] = arrival;
                 nextRecv[partner] = arrival;
             }

@@ -3,10 +3,11 @@ package lbsim.workload.collective;
 /**
  * The resolved parameters one algorithm instance works with. {@code hosts[i]} is rank i's host;
  * {@code pipelineBytes} is the largest piece a step's transfer is cut into (Long.MAX_VALUE: not
- * pipelined); {@code start} gives each (channel, slice) its start token.
+ * pipelined); {@code start} gives each (channel, slice) its start token; {@code instance}
+ * tells apart the instances one collective runs (hierarchical: one per local rank).
  */
 record CollectiveContext(Op op, int[] hosts, long sizeBytes, int root, int channels, long pipelineBytes,
-                         double reduceGBps, SliceStart start, String labelPrefix) {
+                         double reduceGBps, SliceStart start, String labelPrefix, int instance) {
 
     /** Start token of pipeline slice {@code slice} of {@code slices} on channel {@code channel}. */
     interface SliceStart {
@@ -31,11 +32,19 @@ record CollectiveContext(Op op, int[] hosts, long sizeBytes, int root, int chann
         return ByteSplit.piecesOf(largestTransfer, pipelineBytes);
     }
 
-    String label(int channel, String step, int slice) {
-        return labelPrefix + " c" + channel + " " + step + " k" + slice;
+    /**
+     * Rank {@code from} sends rank {@code to} piece {@code slice} of its {@code step} transfer on
+     * {@code channel} (label "<prefix> c<channel> <step> k<slice>"), after the transfer's previous
+     * piece; returns the token met when it has arrived.
+     */
+    Completion send(FlowEmitter out, int from, int to, long bytes, long gapPs, int channel, String step, int slice,
+                    Completion deps) {
+        Piece piece = new Piece(instance, from, to, channel, labelPrefix + " c" + channel + " " + step, slice);
+        return out.sendPiece(host(from), host(to), bytes, gapPs, piece, deps);
     }
 
-    CollectiveContext forSubgroup(int[] subHosts, long subSize, SliceStart subStart) {
-        return new CollectiveContext(op, subHosts, subSize, 0, channels, pipelineBytes, reduceGBps, subStart, labelPrefix);
+    CollectiveContext forSubgroup(int[] subHosts, long subSize, SliceStart subStart, int subInstance) {
+        return new CollectiveContext(op, subHosts, subSize, 0, channels, pipelineBytes, reduceGBps, subStart, labelPrefix,
+                subInstance);
     }
 }

@@ -60,7 +60,7 @@ public final class Collectives {
         Completion start = Completion.after(spec.after(), spec.afterGapPs());
         CollectiveContext ctx = new CollectiveContext(op, spec.rankToHost().clone(), spec.sizeBytes(), spec.root(),
                 spec.channels(), ChunkDefaults.pipelineBytes(pipelineAlgorithm(alg, spec), op, spec.chunkBytes()),
-                spec.reduceGBps(), (ch, k, slices) -> start, op.scenarioName() + "/" + alg.scenarioName());
+                spec.reduceGBps(), (ch, k, slices) -> start, op.scenarioName() + "/" + alg.scenarioName(), 0);
         CollectiveAlgorithm impl = implementation(alg, spec);
         impl.validate(ctx);
 

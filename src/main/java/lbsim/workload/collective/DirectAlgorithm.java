@@ -48,7 +48,7 @@ final class DirectAlgorithm implements CollectiveAlgorithm {
                 for (int j = 0; j < n; j++) {
                     if (j == r) continue;
                     long piece = ByteSplit.part(blocks[j], slices, k);
-                    into.get(j).add(out.send(ctx.host(r), ctx.host(j), piece, 0, ch, ctx.label(ch, "s0", k), start));
+                    into.get(j).add(ctx.send(out, r, j, piece, 0, ch, "s0", k, start));
                 }
             }
             for (int j = 0; j < n; j++) {
@@ -60,7 +60,7 @@ final class DirectAlgorithm implements CollectiveAlgorithm {
                     continue;
                 }
                 for (int i = 0; i < n; i++) {
-                    if (i != j) done.add(out.send(ctx.host(j), ctx.host(i), piece, reduce, ch, ctx.label(ch, "s1", k), reduced));
+                    if (i != j) done.add(ctx.send(out, j, i, piece, reduce, ch, "s1", k, reduced));
                 }
             }
         }
@@ -71,7 +71,7 @@ final class DirectAlgorithm implements CollectiveAlgorithm {
         Completion start = ctx.start().at(ch, 0, 1);
         for (int r = 0; r < n; r++) {
             for (int j = 0; j < n; j++) {
-                if (j != r) done.add(out.send(ctx.host(r), ctx.host(j), ByteSplit.part(share, n, j), 0, ch, ctx.label(ch, "s0", 0), start));
+                if (j != r) done.add(ctx.send(out, r, j, ByteSplit.part(share, n, j), 0, ch, "s0", 0, start));
             }
         }
     }
@@ -82,7 +82,7 @@ final class DirectAlgorithm implements CollectiveAlgorithm {
         for (int r = 0; r < n; r++) {
             long block = ByteSplit.part(share, n, r);
             for (int j = 0; j < n; j++) {
-                if (j != r) done.add(out.send(ctx.host(r), ctx.host(j), block, 0, ch, ctx.label(ch, "s0", 0), start));
+                if (j != r) done.add(ctx.send(out, r, j, block, 0, ch, "s0", 0, start));
             }
         }
     }
@@ -90,7 +90,7 @@ final class DirectAlgorithm implements CollectiveAlgorithm {
     private static void broadcast(CollectiveContext ctx, FlowEmitter out, int ch, long share, List<Completion> done) {
         Completion start = ctx.start().at(ch, 0, 1);
         for (int j = 0; j < ctx.n(); j++) {
-            if (j != ctx.root()) done.add(out.send(ctx.host(ctx.root()), ctx.host(j), share, 0, ch, ctx.label(ch, "s0", 0), start));
+            if (j != ctx.root()) done.add(ctx.send(out, ctx.root(), j, share, 0, ch, "s0", 0, start));
         }
     }
 
@@ -98,7 +98,7 @@ final class DirectAlgorithm implements CollectiveAlgorithm {
         Completion start = ctx.start().at(ch, 0, 1);
         List<Completion> in = new ArrayList<>();
         for (int j = 0; j < ctx.n(); j++) {
-            if (j != ctx.root()) in.add(out.send(ctx.host(j), ctx.host(ctx.root()), share, 0, ch, ctx.label(ch, "s0", 0), start));
+            if (j != ctx.root()) in.add(ctx.send(out, j, ctx.root(), share, 0, ch, "s0", 0, start));
         }
         done.add(Completion.join(in).plus(ctx.reducePs(share * (ctx.n() - 1))));
     }
@@ -107,7 +107,7 @@ final class DirectAlgorithm implements CollectiveAlgorithm {
         Completion start = ctx.start().at(ch, 0, 1);
         int n = ctx.n();
         for (int r = 0; r < n; r++) {
-            done.add(out.send(ctx.host(r), ctx.host((r + 1) % n), share, 0, ch, ctx.label(ch, "s0", 0), start));
+            done.add(ctx.send(out, r, (r + 1) % n, share, 0, ch, "s0", 0, start));
         }
     }
 }

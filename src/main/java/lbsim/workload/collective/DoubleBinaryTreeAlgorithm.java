@@ -48,8 +48,7 @@ final class DoubleBinaryTreeAlgorithm implements CollectiveAlgorithm {
             if (x == tree.root()) continue;
             Completion ready = fromChildren(tree, x, upArrived, start);
             long gap = ctx.reducePs(piece * tree.children()[x].length);
-            upArrived[x] = out.send(ctx.host(x), ctx.host(tree.parent()[x]), piece, gap, ch,
-                    ctx.label(ch, "t" + t + " up", k), ready);
+            upArrived[x] = ctx.send(out, x, tree.parent()[x], piece, gap, ch, "t" + t + " up", k, ready);
         }
         Completion[] downArrived = new Completion[n];
         for (int x : topDown) {
@@ -57,7 +56,7 @@ final class DoubleBinaryTreeAlgorithm implements CollectiveAlgorithm {
             Completion ready = isRoot ? fromChildren(tree, x, upArrived, start) : downArrived[x];
             long gap = isRoot ? ctx.reducePs(piece * tree.children()[x].length) : 0;
             for (int c : tree.children()[x]) {
-                downArrived[c] = out.send(ctx.host(x), ctx.host(c), piece, gap, ch, ctx.label(ch, "t" + t + " down", k), ready);
+                downArrived[c] = ctx.send(out, x, c, piece, gap, ch, "t" + t + " down", k, ready);
             }
             if (tree.children()[x].length == 0) done.add(downArrived[x]);
         }

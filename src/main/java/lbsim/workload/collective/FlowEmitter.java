@@ -20,6 +20,11 @@ import lbsim.workload.FlowSpec;
  * bytes / intraServerGBps as a delay carried by the returned {@link Completion}. A zero-byte
  * transfer emits nothing and passes its dependencies (and gap) through. A flow with no
  * dependencies gets its delay added to {@code startPs} instead of {@code gapPs}.
+ *
+ * <p>The pieces of one pipelined transfer ({@link #sendPiece}) go out in order, as NCCL posts a
+ * connection's messages on its QP (reference/algorithms.md §6.6): a piece's flow also waits
+ * until the transfer's previous flow on the same QP lane has been sent ({@code FlowSpec.afterSent};
+ * in round robin each QP index is a lane, otherwise the transfer has one).
  */
 public final class FlowEmitter {
     private final FlowGraph graph;
@@ -31,8 +36,12 @@ public final class FlowEmitter {
     private final double intraServerGBps;
     private final int firstId;
     private final Map<Connection, Integer> nextQp = new HashMap<>();
+    private final Map<Lane, Integer> lastOnLane = new HashMap<>();
 
     private record Connection(int src, int dst, int channel) {}
+
+    /** Where a transfer's pieces queue in order: its QP index in round robin, else -1 (the whole transfer). */
+    private record Lane(int instance, int from, int to, String transfer, int qp) {}
 
     public FlowEmitter(FlowGraph graph, int group, long startPs, int qpsPerConnection, boolean splitDataOnQps,
                        long messageBytes, double intraServerGBps) {
@@ -53,18 +62,36 @@ public final class FlowEmitter {
      * {@code gapPs}; returns the token that is met when the data has arrived.
      */
     public Completion send(int srcHost, int dstHost, long bytes, long gapPs, int channel, String label, Completion deps) {
+        return send(srcHost, dstHost, bytes, gapPs, channel, label, null, deps);
+    }
+
+    /**
+     * As {@link #send}, for piece {@code piece.index()} of a pipelined transfer: its flows also
+     * wait until the transfer's previous piece has been sent on their lane. Pieces of one
+     * transfer must be sent in index order.
+     */
+    public Completion sendPiece(int srcHost, int dstHost, long bytes, long gapPs, Piece piece, Completion deps) {
+        return send(srcHost, dstHost, bytes, gapPs, piece.channel(), piece.label(), piece, deps);
+    }
+
+    private Completion send(int srcHost, int dstHost, long bytes, long gapPs, int channel, String label, Piece piece,
+                            Completion deps) {
         if (bytes < 0 || gapPs < 0) throw new IllegalArgumentException("negative bytes or gap");
         long gap = deps.extraGapPs() + gapPs;
         if (bytes == 0) return new Completion(deps.flowIds(), gap);
         if (srcHost == dstHost) return new Completion(deps.flowIds(), gap + Rates.psAtGBps(bytes, intraServerGBps));
         int q = qpsPerConnection;
         if (q <= 1 || splitDataOnQps) {
-            return Completion.of(add(srcHost, dstHost, bytes, deps.flowIds(), gap, q, label));
+            return Completion.of(add(srcHost, dstHost, bytes, deps.flowIds(), gap, q, label, lane(piece, -1)));
         }
-        return roundRobin(srcHost, dstHost, bytes, gap, channel, label, deps.flowIds());
+        return roundRobin(srcHost, dstHost, bytes, gap, channel, label, piece, deps.flowIds());
     }
 
-    private Completion roundRobin(int src, int dst, long bytes, long gap, int channel, String label, int[] after) {
+    private static Lane lane(Piece piece, int qp) {
+        return piece == null ? null : new Lane(piece.instance(), piece.from(), piece.to(), piece.transfer(), qp);
+    }
+
+    private Completion roundRobin(int src, int dst, long bytes, long gap, int channel, String label, Piece piece, int[] after) {
         int q = qpsPerConnection;
         Connection conn = new Connection(src, dst, channel);
         int first = nextQp.getOrDefault(conn, 0);
@@ -84,17 +111,22 @@ public final class FlowEmitter {
         int n = 0;
         for (int i = 0; i < q; i++) {
             int qp = (first + i) % q;
-            if (perQp[qp] > 0) ids[n++] = add(src, dst, perQp[qp], after, gap, 1, label + " qp" + qp);
+            if (perQp[qp] > 0) ids[n++] = add(src, dst, perQp[qp], after, gap, 1, label + " qp" + qp, lane(piece, qp));
         }
         return new Completion(java.util.Arrays.copyOf(ids, n), 0);
     }
 
-    /** A flow without dependencies starts at startPs (the driver ignores its gap), so its delay moves into startPs. */
-    private int add(int src, int dst, long bytes, int[] after, long gap, int qps, String label) {
+    /**
+     * A flow without dependencies starts at startPs (the driver ignores its gap), so its delay moves
+     * into startPs. On a lane it follows the lane's previous flow once that has been sent.
+     */
+    private int add(int src, int dst, long bytes, int[] after, long gap, int qps, String label, Lane lane) {
         int id = graph.nextId();
         boolean free = after.length == 0;
+        Integer previous = lane == null ? null : lastOnLane.put(lane, id);
+        int[] afterSent = previous == null ? FlowSpec.NO_DEPS : new int[] {previous};
         graph.add(new FlowSpec(id, src, dst, bytes, free ? startPs + gap : startPs, after, after.length, free ? 0 : gap,
-                group, qps, label));
+                group, qps, label, FlowSpec.NO_DEPS, afterSent));
         return id;
     }
 

@@ -50,7 +50,7 @@ final class RingAlgorithm implements CollectiveAlgorithm {
                         int block = t < rsSteps ? Math.floorMod(r - 1 - t, n) : Math.floorMod(r - (t - rsSteps), n);
                         long gap = t > 0 && t <= rsSteps ? ctx.reducePs(piece[block]) : 0;
                         int to = (r + 1) % n;
-                        next[to] = out.send(ctx.host(r), ctx.host(to), piece[block], gap, ch, ctx.label(ch, step, k), arrived[r]);
+                        next[to] = ctx.send(out, r, to, piece[block], gap, ch, step, k, arrived[r]);
                     }
                     arrived = next;
                 }
@@ -77,7 +77,7 @@ final class RingAlgorithm implements CollectiveAlgorithm {
                     int from = (first + h) % n;
                     int to = (first + h + 1) % n;
                     long gap = reduce && h > 0 ? ctx.reducePs(piece) : 0;
-                    arrived = out.send(ctx.host(from), ctx.host(to), piece, gap, ch, ctx.label(ch, "s" + h, k), arrived);
+                    arrived = ctx.send(out, from, to, piece, gap, ch, "s" + h, k, arrived);
                 }
                 done.add(reduce ? arrived.plus(ctx.reducePs(piece)) : arrived);
             }

@@ -262,6 +262,72 @@ class CollectiveDagTest {
         out.send(0, 1, 100, 0, 0, "c", Completion.NOW);
         out.send(0, 1, 100, 0, 0, "d", Completion.NOW);
         assertThat(g.flows()).extracting(FlowSpec::label).containsExactly("a qp0", "b qp1", "c qp2", "d qp0");
+        assertThat(g.flows()).as("separate transfers, not pieces of one").allSatisfy(f -> assertThat(f.afterSent()).isEmpty());
+    }
+
+    /**
+     * A transfer's pieces go out in order (FlowEmitter.sendPiece): every flow follows, once it is
+     * sent, the previous flow of its lane (same ranks, here one per host, channel, step and, in
+     * round robin, QP), and only it; zero-byte pieces emit nothing to follow.
+     */
+    @Test
+    void everyPieceFollowsThePreviousPieceOfItsTransferOnceSent() {
+        for (boolean roundRobin : new boolean[] {false, true}) {
+            for (String op : Collectives.OPS) {
+                for (String alg : Collectives.algorithmsFor(op)) {
+                    boolean hier = alg.equals("hierarchical");
+                    for (long size : new long[] {3_000_017L, 13}) {
+                        int n = 4;
+                        int[] hosts = Placement.contiguous(hier ? 2 * n : n);
+                        CollectiveSpec spec = CollectiveSpec.builder(op, alg, size, hosts).ranksPerServer(n)
+                                .chunkBytes(size > 100 ? 200_000 : 2).channels(2).qpsPerConnection(roundRobin ? 3 : 0)
+                                .splitDataOnQps(!roundRobin).build();
+                        FlowGraph g = new FlowGraph();
+                        CollectiveHandle h = Collectives.emit(g, spec);
+                        Map<String, FlowSpec> lastOnLane = new HashMap<>();
+                        for (FlowSpec f : GraphChecks.flowsOf(g, h)) {
+                            String lane = f.src() + ">" + f.dst() + " " + f.label().replaceFirst(" k\\d+", "");
+                            FlowSpec previous = lastOnLane.put(lane, f);
+                            String what = op + "/" + alg + " rr=" + roundRobin + " S=" + size + ": " + f.label();
+                            if (previous == null) {
+                                assertThat(f.afterSent()).as(what).isEmpty();
+                            } else {
+                                assertThat(f.afterSent()).as(what).containsExactly(previous.id());
+                                assertThat(GraphChecks.slice(previous)).as(what).isLessThan(GraphChecks.slice(f));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void ranksSharingANicKeepTheirOwnTransfers() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", "direct", 8000, new int[] {0, 1, 2, 2})
+                .chunkBytes(1000).build());
+        List<FlowSpec> toHost2 = GraphChecks.flowsOf(g, h).stream().filter(f -> f.src() == 0 && f.dst() == 2 && f.label().contains(" s0 ")).toList();
+        assertThat(toHost2).extracting(FlowSpec::label).containsExactly("all-reduce/direct c0 s0 k0", "all-reduce/direct c0 s0 k0",
+                "all-reduce/direct c0 s0 k1", "all-reduce/direct c0 s0 k1");
+        assertThat(toHost2.get(0).afterSent()).isEmpty();
+        assertThat(toHost2.get(1).afterSent()).as("rank 0 -> 3 is not queued behind rank 0 -> 2").isEmpty();
+        assertThat(toHost2.get(2).afterSent()).containsExactly(toHost2.get(0).id());
+        assertThat(toHost2.get(3).afterSent()).containsExactly(toHost2.get(1).id());
+    }
+
+    @Test
+    void roundRobinPiecesQueueBehindTheTransfersPreviousPieceOnTheirQp() {
+        FlowGraph g = new FlowGraph();
+        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("broadcast", "ring", 4000, new int[] {0, 1})
+                .chunkBytes(1000).qpsPerConnection(2).splitDataOnQps(false).build());
+        List<FlowSpec> f = GraphChecks.flowsOf(g, h);
+        assertThat(f).extracting(FlowSpec::label).containsExactly("broadcast/ring c0 s0 k0 qp0", "broadcast/ring c0 s0 k1 qp1",
+                "broadcast/ring c0 s0 k2 qp0", "broadcast/ring c0 s0 k3 qp1");
+        assertThat(f.get(0).afterSent()).isEmpty();
+        assertThat(f.get(1).afterSent()).isEmpty();
+        assertThat(f.get(2).afterSent()).containsExactly(f.get(0).id());
+        assertThat(f.get(3).afterSent()).containsExactly(f.get(1).id());
     }
 
     private static String key(int src, String step, int ch, int k) {
