@@ -27,7 +27,7 @@ public final class LinkClasses {
     public void snapshot(long nowPs) {
         Port[] ports = net.ports();
         bytesAtSnapshot = new long[ports.length];
-        for (int i = 0; i < ports.length; i++) bytesAtSnapshot[i] = ports[i].stats().txBytes();
+        for (int i = 0; i < ports.length; i++) bytesAtSnapshot[i] = ports[i].txBytesSoFar();
         snapshotPs = nowPs;
     }
 
@@ -88,7 +88,7 @@ public final class LinkClasses {
             for (int i : tor) {
                 Port p = ports[i];
                 double rate = p.nominalRateBps();
-                long bytes = p.stats().txBytes();
+                long bytes = p.txBytesSoFar();
                 double u = endPs > 0 ? bytes * 8.0 / (rate * endPs / 1e12) : 0;
                 total.add(u);
                 sumU += u;
@@ -139,7 +139,7 @@ public final class LinkClasses {
         for (int i = 0; i < ports.length; i++) {
             Port p = ports[i];
             double rate = p.nominalRateBps();
-            long bytes = p.stats().txBytes();
+            long bytes = p.txBytesSoFar();
             double total = endPs > 0 ? bytes * 8.0 / (rate * endPs / 1e12) : 0;
             double before = Double.NaN;
             double after = Double.NaN;

@@ -35,7 +35,7 @@ public final class ThroughputSampler {
     public void sampleUpTo(long nowPs) {
         if (nowPs < nextSamplePs) return;
         long bytes = 0;
-        for (Port p : hostFacing) bytes += p.stats().txBytes();
+        for (Port p : hostFacing) bytes += p.txBytesSoFar();
         long delta = bytes - lastBytes;
         lastBytes = bytes;
         // the run advances in steps of one interval, so at most one interval has elapsed; spread otherwise

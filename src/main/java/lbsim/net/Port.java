@@ -306,14 +306,18 @@ public final class Port extends PortQueueState {
         return txPackets > 1 ? now : 0;   // one in progress: the earlier ones ended by now
     }
 
+    /** Bytes transmitted by now, as {@link #stats()} counts them, without building the whole record (sampled every interval). */
+    public long txBytesSoFar() {
+        return txEndPs > sim.now() ? txBytes - txBytesInProgress : txBytes;
+    }
+
     /** Counters as of now: a packet counts as transmitted once its serialisation has ended. */
     public PortStats stats() {
-        long bytes = txBytes;
+        long bytes = txBytesSoFar();
         long packets = txPackets;
         long dataPackets = txDataPackets;
         long lost = wireDrops;
         if (txEndPs > sim.now()) {
-            bytes -= txBytesInProgress;
             packets--;
             if (txDataInProgress) dataPackets--;
             if (txLost) lost--;
