@@ -6,7 +6,8 @@ import lbsim.workload.FlowSpec;
 
 /**
  * Lower bound on a group's completion read off its flow DAG on a non-blocking fabric: every flow
- * takes at least size / B + latency after its dependencies (plus gap), and every host must
+ * takes at least size / B + latency after its dependencies (plus gap) and starts no earlier than
+ * the flows it follows ({@code afterSent}) have been sent, and every host must
  * serialise all bytes it sends and receives. Dependencies outside the group count as met at
  * time 0. Valid for any generator's output (collectives, training iterations).
  */
@@ -16,6 +17,7 @@ public final class DagLowerBound {
     public static long ps(FlowGraph g, int group, double linkGbps, long latencyPs) {
         List<FlowSpec> flows = g.flows();
         double[] finish = new double[flows.size()];
+        double[] sent = new double[flows.size()];
         double critical = 0;
         int hosts = g.maxHost() + 1;
         double[] sendBytes = new double[hosts];
@@ -27,7 +29,10 @@ public final class DagLowerBound {
             double ready = 0;
             for (int d : f.after()) if (flows.get(d).group() == group) ready = Math.max(ready, finish[d]);
             double begin = Math.max(f.startPs(), ready + f.gapPs());
-            finish[f.id()] = begin + Rates.psAtGbps(f.sizeBytes(), linkGbps) + latencyPs;
+            // a flow that follows another on its connection starts no earlier than that one's last byte left
+            for (int d : f.afterSent()) if (flows.get(d).group() == group) begin = Math.max(begin, sent[d]);
+            sent[f.id()] = begin + Rates.psAtGbps(f.sizeBytes(), linkGbps);
+            finish[f.id()] = sent[f.id()] + latencyPs;
             critical = Math.max(critical, finish[f.id()]);
             sendBytes[f.src()] += f.sizeBytes();
             recvBytes[f.dst()] += f.sizeBytes();

@@ -12,7 +12,8 @@ package lbsim.workload.collective;
  * chain of one pipeline piece, c = bytes per transfer on that chain (the channel share cut as
  * the generator cuts it). Per algorithm (n ranks, S bytes, K pieces, docs/collectives.md):
  * ring all-reduce W = 2(n-1)/n S, hops 2(n-1), c = S/(n K); ring reduce-scatter / all-gather
- * half of that; ring broadcast / reduce W = S, hops n-1, c = S/K; double binary tree: W from the
+ * half of that; ring broadcast / reduce W = S, hops n-1, c = S/K, and since a transfer's pieces go
+ * out in order also t(S) + (n-2) t(c) + (n-1) L (the last piece forwarded down the chain); double binary tree: W from the
  * trees, hops 2 x height, c = S/(2K); halving-doubling / recursive-doubling all-reduce
  * sum over the 2 log2 p steps of (t(step bytes) + L), plus 2 (t(S/K) + L) and W += S when n is
  * not a power of two; direct all-reduce 2 (t((n-1)/n S / K) + L) vs t(2(n-1)/n S) + L; direct
@@ -61,7 +62,7 @@ public final class IdealTime {
         return switch (alg) {
             case RING -> switch (op) {
                 case ALL_REDUCE -> maxOf(2.0 * (n - 1) / n * s, 2 * (n - 1), share / n / k, gbps, lat);
-                case BROADCAST, REDUCE -> maxOf(s, n - 1, share / k, gbps, lat);
+                case BROADCAST, REDUCE -> Math.max(maxOf(s, n - 1, share / k, gbps, lat), chainBound(n, size, channels, k, gbps, lat));
                 default -> maxOf((double) (n - 1) / n * s, n - 1, share / n / k, gbps, lat);
             };
             case DOUBLE_BINARY_TREE -> treeBound(n, s, share / 2 / k, gbps, lat);
@@ -69,6 +70,17 @@ public final class IdealTime {
             case DIRECT -> directBound(op, n, s, k * channels, gbps, lat);
             case HIERARCHICAL -> throw new IllegalStateException();
         };
+    }
+
+    /**
+     * A chain whose transfers' pieces go out in order (docs/collectives.md §3.7): the first NIC sends
+     * all S bytes, so some channel's last piece leaves it no earlier than t(S); that piece is then
+     * forwarded n - 2 more times, each at least its own wire time, over n - 1 links. The smallest
+     * piece (the exact split's floor) keeps the bound below every cut.
+     */
+    private static double chainBound(int n, long size, int channels, int k, double gbps, long lat) {
+        long smallestPiece = size / channels / k;
+        return Rates.psAtGbps(size, gbps) + (n - 2) * Rates.psAtGbps(smallestPiece, gbps) + (n - 1) * (double) lat;
     }
 
     private static double maxOf(double busiestBytes, int hops, double pieceBytes, double gbps, long lat) {

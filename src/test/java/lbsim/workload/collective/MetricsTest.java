@@ -57,6 +57,26 @@ class MetricsTest {
         assertThat((double) IdealTime.lowerBoundPs(spec, GBPS, LAT)).isCloseTo(bandwidth, within(1.0));
     }
 
+    /**
+     * Ring broadcast / reduce pieces go out in order, so the last piece leaves the first NIC after
+     * all S bytes and is forwarded n - 2 more times: t(S) + (n - 2) t(S/K) + (n - 1) L, well above
+     * the older max(t(S) + L, (n - 1)(t(S/K) + L)); the DAG bound, following the same ordering, agrees.
+     */
+    @Test
+    void ringChainBoundCountsPiecesSentInOrder() {
+        int n = 8;
+        long size = 8L << 20;   // 16 pieces of the 512 KiB default
+        for (String op : new String[] {"broadcast", "reduce"}) {
+            CollectiveSpec spec = CollectiveSpec.builder(op, "ring", size, Placement.contiguous(n)).build();
+            double chain = size * 8000.0 / GBPS + (n - 2) * (size / 16) * 8000.0 / GBPS + (n - 1) * LAT;
+            double unordered = Math.max(size * 8000.0 / GBPS + LAT, (n - 1) * ((size / 16) * 8000.0 / GBPS + LAT));
+            assertThat((double) IdealTime.lowerBoundPs(spec, GBPS, LAT)).as(op).isCloseTo(chain, within(1.0)).isGreaterThan(unordered * 1.3);
+            FlowGraph g = new FlowGraph();
+            int group = Collectives.append(g, spec);
+            assertThat((double) DagLowerBound.ps(g, group, GBPS, LAT)).as(op).isCloseTo(chain, within(1.0));
+        }
+    }
+
     @Test
     void closedFormBoundsNeverExceedTheDagBoundForChainAlgorithms() {
         qt().withExamples(40).forAll(integers().between(2, 24), longs().between(1000, 20_000_000), integers().between(0, 3)).checkAssert((n, size, div) -> {
