@@ -21,7 +21,8 @@ final class IdealBound {
      * Collectives: the largest of each collective's closed form ({@link IdealTime}) with the shortest
      * one-way latency between its hosts, as {@code cct_ns} is the largest collective's completion.
      * Training and snapshots ({@code cct_ns} the largest flow group's span): the largest of each
-     * group's busiest-host bound. Other workloads: the busiest-host bound of all flows.
+     * group's busiest-host bound. Other workloads ({@code normalised} over the last finish): the busiest-host
+     * bound of all flows, or the later arrivals' bound ({@link #arrivalsPs}) when larger.
      */
     static long idealNs(Scenario sc, Topology topo, FlowGraph graph) {
         double gbps = topo.hostRateBps(0) / 1e9;
@@ -39,7 +40,43 @@ final class IdealBound {
             for (List<FlowSpec> group : byGroup(graph)) worst = Math.max(worst, busiestHostPs(sc, topo, group));
             return Math.round(worst / 1000.0);
         }
-        return Math.round(busiestHostPs(sc, topo, graph.flows()) / 1000.0);
+        return Math.round(Math.max(busiestHostPs(sc, topo, graph.flows()), arrivalsPs(sc, topo, graph.flows())) / 1000.0);
+    }
+
+    /**
+     * The last finish can be no earlier than any flow's start plus the wire time of every flow of
+     * the same NIC (sending or receiving) that starts at or after it, plus the shortest one-way
+     * latency: those bytes cannot cross the NIC before they start. Open-loop arrivals (and
+     * start_ns, jitter) thus count; with every flow starting at 0 it equals busiestHostPs.
+     */
+    static double arrivalsPs(Scenario sc, Topology topo, List<FlowSpec> flows) {
+        if (flows.isEmpty()) return 0;
+        java.util.Map<Integer, List<long[]>> byNic = new java.util.HashMap<>(); // 2·host (+1 receiving) -> {start, wire}
+        long oneWayPs = Long.MAX_VALUE;
+        for (FlowSpec f : flows) {
+            long wire = wireBytes(sc, f);
+            byNic.computeIfAbsent(2 * f.src(), k -> new ArrayList<>()).add(new long[] {f.startPs(), wire});
+            byNic.computeIfAbsent(2 * f.dst() + 1, k -> new ArrayList<>()).add(new long[] {f.startPs(), wire});
+            oneWayPs = Math.min(oneWayPs, topo.pathLatencyPs(f.src(), f.dst()));
+        }
+        double worst = 0;
+        for (var e : byNic.entrySet()) {
+            List<long[]> l = e.getValue();
+            l.sort((a, b) -> Long.compare(a[0], b[0]));
+            long rate = topo.hostRateBps(e.getKey() / 2);
+            long later = 0; // wire bytes of the flows from index i on
+            for (int i = l.size() - 1; i >= 0; i--) {
+                later += l.get(i)[1];
+                if (i == 0 || l.get(i - 1)[0] != l.get(i)[0]) worst = Math.max(worst, l.get(i)[0] + later * 8.0 / rate * Simulation.PS_PER_S);
+            }
+        }
+        return worst + oneWayPs;
+    }
+
+    /** A flow's bytes on the wire: payload plus one header per MTU-sized packet. */
+    private static long wireBytes(Scenario sc, FlowSpec f) {
+        int mtu = sc.topology().mtuBytes();
+        return f.sizeBytes() + ((f.sizeBytes() + mtu - 1) / mtu) * sc.transport().headerBytes();
     }
 
     private static List<List<FlowSpec>> byGroup(FlowGraph graph) {
@@ -59,11 +96,9 @@ final class IdealBound {
         if (flows.isEmpty()) return 0;
         long oneWayPs = Long.MAX_VALUE;
         for (FlowSpec f : flows) oneWayPs = Math.min(oneWayPs, topo.pathLatencyPs(f.src(), f.dst()));
-        int mtu = sc.topology().mtuBytes();
-        int hdr = sc.transport().headerBytes();
         java.util.Map<Integer, long[]> bytes = new java.util.HashMap<>(); // host -> {sent, received}
         for (FlowSpec f : flows) {
-            long wire = f.sizeBytes() + ((f.sizeBytes() + mtu - 1) / mtu) * hdr;
+            long wire = wireBytes(sc, f);
             bytes.computeIfAbsent(f.src(), h -> new long[2])[0] += wire;
             bytes.computeIfAbsent(f.dst(), h -> new long[2])[1] += wire;
         }
