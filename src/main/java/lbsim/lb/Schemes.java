@@ -57,8 +57,11 @@ public final class Schemes {
         BUILT.put("ethereal", p -> {
             int jitterNs = p.intValue("start_jitter_ns", 0, 0, 1_000_000_000);
             double badMs = p.doubleValue("bad_path_ms", 100.0, 0.0, 1e6);
-            return c -> new Scheme("ethereal", new Ethereal(c.topology(), c.random("ethereal"), jitterNs, badMs),
-                    ecmpSwitches(c));
+            return c -> {
+                String problem = Ethereal.pathIdProblem(c.topology()); // known only with the fabric
+                if (problem != null) throw p.error("scheme", "ethereal: " + problem);
+                return new Scheme("ethereal", new Ethereal(c.topology(), c.random("ethereal"), jitterNs, badMs), ecmpSwitches(c));
+            };
         });
         BUILT.put("conweave", p -> {
             ConWeave.Params cw = ConWeave.Params.read(p);
