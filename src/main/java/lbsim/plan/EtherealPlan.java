@@ -24,20 +24,48 @@ public final class EtherealPlan implements Plan {
     /** One QP of the plan. */
     public record Row(int flow, int src, int dst, int qp, long bytes, Integer pathId, int uplink) {}
 
+    /**
+     * What the plan was made from and what it could not take into account: the inputs (JSON
+     * {@code inputs}, e.g. the scenario file and its resolved topology and workload) and warnings
+     * about scenario keys the plan does not follow.
+     */
+    public record Context(ObjectNode inputs, List<String> warnings) {
+        public Context {
+            warnings = List.copyOf(warnings);
+        }
+
+        /** No inputs to report and nothing ignored (programmatic use). */
+        public static Context none() {
+            return new Context(PlanRendering.object(), List.of());
+        }
+    }
+
+    private static final List<String> NOTES = List.of("path ID bytes: the first is read at the source ToR, the next at the"
+                    + " following switch with a choice; the UDP source port carries it (Sec. 3)",
+            "batches are a source's flows with the same start time and dependencies (one collective step)",
+            "QPs per NIC are counted per batch; a run can hold more at once when a step starts before the"
+                    + " previous step's last ACKs return (summary.json max_qps_per_nic)");
+
     private final List<Row> rows;
     private final int maxQpsPerNic;
     private final int flows;
+    private final Context context;
 
-    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows) {
+    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows, Context context) {
         this.rows = rows;
         this.maxQpsPerNic = maxQpsPerNic;
         this.flows = flows;
+        this.context = context;
     }
 
     public List<Row> rows() { return rows; }
     public int maxQpsPerNic() { return maxQpsPerNic; }
 
     public static EtherealPlan compute(Topology topo, FlowGraph graph) {
+        return compute(topo, graph, Context.none());
+    }
+
+    public static EtherealPlan compute(Topology topo, FlowGraph graph, Context context) {
         Map<String, List<FlowSpec>> batches = new LinkedHashMap<>();
         for (FlowSpec f : graph.flows()) {
             String key = f.src() + "|" + f.startPs() + "|" + java.util.Arrays.toString(f.after()) + "|" + java.util.Arrays.toString(f.afterAcked());
@@ -69,7 +97,7 @@ public final class EtherealPlan implements Plan {
             }
             maxQps = Math.max(maxQps, qps);
         }
-        return new EtherealPlan(rows, maxQps, graph.size());
+        return new EtherealPlan(rows, maxQps, graph.size(), context);
     }
 
     @Override
@@ -79,7 +107,11 @@ public final class EtherealPlan implements Plan {
 
     @Override
     public List<String> warnings() {
-        return List.of();
+        return context.warnings();
+    }
+
+    public List<String> notes() {
+        return NOTES;
     }
 
     private static String hex(Integer id) {
@@ -94,21 +126,19 @@ public final class EtherealPlan implements Plan {
                 sb.append("lbsim plan ethereal (").append(SOURCE).append(")\n");
                 sb.append("flows: ").append(flows).append(", QPs: ").append(rows.size())
                         .append(", max QPs per NIC in one batch: ").append(maxQpsPerNic).append('\n');
+                for (String w : warnings()) sb.append("WARNING: ").append(w).append('\n');
                 sb.append("flow  src  dst  qp  bytes  path_id  tor_uplink\n");
                 for (Row r : rows) {
                     sb.append(r.flow()).append("  ").append(r.src()).append("  ").append(r.dst()).append("  ").append(r.qp())
                             .append("  ").append(r.bytes()).append("  ").append(r.pathId() == null ? "local" : hex(r.pathId()))
                             .append("  ").append(r.uplink() < 0 ? "-" : Integer.toString(r.uplink())).append('\n');
                 }
-                PlanRendering.appendNotes(sb, List.of("path ID bytes: the first is read at the source ToR, the next at the"
-                        + " following switch with a choice; the UDP source port carries it (Sec. 3)",
-                        "batches are a source's flows with the same start time and dependencies (one collective step)",
-                        "QPs per NIC are counted per batch; a run can hold more at once when a step starts before the"
-                                + " previous step's last ACKs return (summary.json max_qps_per_nic)"));
+                PlanRendering.appendNotes(sb, notes());
                 yield sb.toString();
             }
             case JSON -> {
                 ObjectNode root = PlanRendering.root(kind(), SOURCE);
+                root.set("inputs", context.inputs());
                 root.put("flows", flows);
                 root.put("qps", rows.size());
                 root.put("max_qps_per_nic", maxQpsPerNic);
@@ -123,6 +153,8 @@ public final class EtherealPlan implements Plan {
                     o.put("path_id", hex(r.pathId()));
                     o.put("tor_uplink", r.uplink());
                 }
+                PlanRendering.putStrings(root, "warnings", warnings());
+                PlanRendering.putStrings(root, "notes", notes());
                 yield PlanRendering.json(root);
             }
             case CSV -> {

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /** {@code lbsim plan ethereal} and {@code run} with scheme ethereal: what they refuse and what they tell. */
 class EtherealPlanCommandTest {
@@ -45,5 +47,28 @@ class EtherealPlanCommandTest {
         RunCommandTest.Outcome o = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv");
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.out().lines()).hasSize(1 + 256).anyMatch(l -> l.contains(",0x00ff,"));
+    }
+
+    private static final String RING = """
+            topology: {kind: leaf-spine, leaves: 3, spines: 3, hosts_per_leaf: 2}
+            workload: {kind: collective, op: all-reduce, algorithm: ring, size_bytes: 600000}
+            """;
+
+    /** plan.md "Common behaviour": JSON has the inputs, "warnings" and "notes", and the notes are the text output's. */
+    @Test
+    void jsonHasInputsWarningsAndTheTextsNotes() throws Exception {
+        Path f = scenario(RING);
+        RunCommandTest.Outcome text = RunCommandTest.exec("plan", "ethereal", f.toString());
+        RunCommandTest.Outcome json = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "json", "--set", "seed=5");
+        assertThat(json.code()).as(json.err()).isZero();
+        JsonNode root = JsonMapper.builder().build().readTree(json.out());
+        assertThat(root.get("inputs").get("scenario").asString()).isEqualTo(f.toString());
+        assertThat(root.get("inputs").get("seed").asLong()).isEqualTo(5);
+        assertThat(root.get("inputs").get("topology").get("spines").asInt()).isEqualTo(3);
+        assertThat(root.get("inputs").get("workload").get("op").asString()).isEqualTo("all-reduce");
+        assertThat(root.get("warnings").isArray()).isTrue();
+        assertThat(root.get("notes").isArray()).isTrue();
+        assertThat(root.get("notes")).isNotEmpty();
+        for (JsonNode n : root.get("notes")) assertThat(text.out()).contains("note: " + n.asString() + "\n");
     }
 }
