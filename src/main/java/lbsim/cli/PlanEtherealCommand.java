@@ -1,7 +1,6 @@
 package lbsim.cli;
 
 import java.nio.file.Path;
-import java.util.List;
 import lbsim.engine.Simulation;
 import lbsim.experiment.BadInputException;
 import lbsim.experiment.Scenario;
@@ -14,9 +13,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.JsonNodeFactory;
-import tools.jackson.databind.node.ObjectNode;
 
 /** {@code lbsim plan ethereal SCENARIO}: per-flow path IDs, splits and QP counts for a scenario's workload. */
 @Command(name = "ethereal", mixinStandardHelpOptions = true,
@@ -43,19 +39,7 @@ public final class PlanEtherealCommand implements Runnable {
         if (problem != null) throw new BadInputException(sc.file() + ": plan ethereal: " + problem);
         // the same workload stream as a run, so random placements match `lbsim run`
         var graph = sc.workload().build(topo, new Simulation(sc.seed()).random().stream("workload"));
-        PlanCommand.print(spec, EtherealPlan.compute(topo, graph, new EtherealPlan.Context(inputs(sc), List.of())), format.format());
-    }
-
-    /** JSON {@code inputs}: the scenario file, its seed and --set overrides, and the resolved sections the plan reads. */
-    private ObjectNode inputs(Scenario sc) {
-        ObjectNode in = JsonNodeFactory.instance.objectNode();
-        in.put("scenario", sc.file());
-        in.put("seed", sc.seed());
-        ArrayNode set = in.putArray("set");
-        options.overrides.forEach(set::add);
-        for (String section : List.of("topology", "workload", "failures")) {
-            if (sc.resolved().has(section)) in.set(section, sc.resolved().get(section));
-        }
-        return in;
+        PlanCommand.print(spec, EtherealPlan.compute(topo, graph, EtherealPlanContext.of(sc, topo, options.overrides)),
+                format.format());
     }
 }

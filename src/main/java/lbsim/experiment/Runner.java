@@ -170,11 +170,7 @@ public final class Runner {
     private static void injectFailures(Scenario sc, Topology topo, Network net, Simulation sim) {
         for (int i = 0; i < sc.failures().size(); i++) {
             FailureSpec f = sc.failures().get(i);
-            int[] links = topo.linksMatching(f.link());
-            if (links.length == 0) {
-                throw new BadInputException(sc.file() + ": failures[" + i + "].link: '" + f.link()
-                        + "' matches no link (names look like '" + topo.linkName(topo.linkCount() - 1) + "')");
-            }
+            int[] links = f.links(topo, sc.file(), i);
             long at = f.atUs() * Simulation.PS_PER_US;
             EventHandler h = (kind, arg, obj) -> {
                 for (int l : links) {

@@ -16,7 +16,8 @@ import tools.jackson.databind.node.ObjectNode;
  * of one source with the same start time and the same dependencies, i.e. one collective
  * step), the divide-and-conquer assignment per destination ToR over all equal-cost paths,
  * with each piece's 16-bit path ID, its bytes, and the QPs each NIC needs. Rack-local flows
- * keep one QP and no source route. Assumes every path is good (no failures).
+ * keep one QP and no source route. Paths through links down from the start ({@link Context#linkDown}) are
+ * left out; every other path is assumed good.
  */
 public final class EtherealPlan implements Plan {
     static final String SOURCE = "papers/000 (Ethereal) Sec. 3, Algorithm 1";
@@ -25,18 +26,20 @@ public final class EtherealPlan implements Plan {
     public record Row(int flow, int src, int dst, int qp, long bytes, Integer pathId, int uplink) {}
 
     /**
-     * What the plan was made from and what it could not take into account: the inputs (JSON
-     * {@code inputs}, e.g. the scenario file and its resolved topology and workload) and warnings
-     * about scenario keys the plan does not follow.
+     * What the plan was made from and what it cannot follow: the inputs (JSON {@code inputs}, e.g.
+     * the scenario file and its resolved topology and workload), warnings about scenario keys the
+     * plan does not follow, notes on those it does, and the links down from the start (null: none),
+     * which the plan's paths avoid.
      */
-    public record Context(ObjectNode inputs, List<String> warnings) {
+    public record Context(ObjectNode inputs, List<String> warnings, List<String> notes, boolean[] linkDown) {
         public Context {
             warnings = List.copyOf(warnings);
+            notes = List.copyOf(notes);
         }
 
-        /** No inputs to report and nothing ignored (programmatic use). */
+        /** No inputs to report, nothing ignored, every link up (programmatic use). */
         public static Context none() {
-            return new Context(PlanRendering.object(), List.of());
+            return new Context(PlanRendering.object(), List.of(), List.of(), null);
         }
     }
 
@@ -50,12 +53,14 @@ public final class EtherealPlan implements Plan {
     private final int maxQpsPerNic;
     private final int flows;
     private final Context context;
+    private final List<String> warnings;
 
-    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows, Context context) {
+    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows, Context context, List<String> warnings) {
         this.rows = rows;
         this.maxQpsPerNic = maxQpsPerNic;
         this.flows = flows;
         this.context = context;
+        this.warnings = List.copyOf(warnings);
     }
 
     public List<Row> rows() { return rows; }
@@ -73,6 +78,7 @@ public final class EtherealPlan implements Plan {
         }
         List<Row> rows = new ArrayList<>();
         int maxQps = 0;
+        int cutOff = 0; // (source, destination ToR) batches with no path avoiding the links down
         for (List<FlowSpec> batch : batches.values()) {
             int src = batch.get(0).src();
             Map<Integer, List<FlowSpec>> byTor = new LinkedHashMap<>();
@@ -84,7 +90,11 @@ public final class EtherealPlan implements Plan {
                     for (FlowSpec f : fl) rows.add(new Row(f.id(), src, f.dst(), qps++, f.sizeBytes(), null, -1));
                     continue;
                 }
-                int[] ids = topo.routing().pathIds(src, fl.get(0).dst());
+                int[] ids = usablePaths(topo, src, fl.get(0).dst(), context.linkDown());
+                if (ids.length == 0) {
+                    cutOff++;
+                    ids = topo.routing().pathIds(src, fl.get(0).dst()); // as the scheme does when no path is good
+                }
                 long[] sizes = fl.stream().mapToLong(FlowSpec::sizeBytes).toArray();
                 List<List<EtherealAssignment.Piece>> a = EtherealAssignment.assign(sizes, ids.length);
                 for (int i = 0; i < sizes.length; i++) {
@@ -97,7 +107,24 @@ public final class EtherealPlan implements Plan {
             }
             maxQps = Math.max(maxQps, qps);
         }
-        return new EtherealPlan(rows, maxQps, graph.size(), context);
+        List<String> warnings = new ArrayList<>(context.warnings());
+        if (cutOff > 0) {
+            warnings.add(cutOff + " batches (a source's flows to one ToR) have no path avoiding the links down at t = 0;"
+                    + " they are planned over all paths, as the scheme does when none is good, and cannot be delivered");
+        }
+        return new EtherealPlan(rows, maxQps, graph.size(), context, warnings);
+    }
+
+    /** The source's path IDs toward dst that cross no link that is down in every member of a hop's bundle. */
+    private static int[] usablePaths(Topology topo, int src, int dst, boolean[] linkDown) {
+        int[] all = topo.routing().pathIds(src, dst);
+        if (linkDown == null) return all;
+        return java.util.Arrays.stream(all).filter(id -> {
+            for (int[] bundle : topo.routing().pathBundles(src, dst, id)) {
+                if (java.util.Arrays.stream(bundle).allMatch(p -> linkDown[topo.portLink(p)])) return false;
+            }
+            return true;
+        }).toArray();
     }
 
     @Override
@@ -107,11 +134,13 @@ public final class EtherealPlan implements Plan {
 
     @Override
     public List<String> warnings() {
-        return context.warnings();
+        return warnings;
     }
 
     public List<String> notes() {
-        return NOTES;
+        List<String> notes = new ArrayList<>(NOTES);
+        notes.addAll(context.notes());
+        return notes;
     }
 
     private static String hex(Integer id) {

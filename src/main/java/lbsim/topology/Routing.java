@@ -230,6 +230,21 @@ public final class Routing {
         return ports.toIntArray();
     }
 
+    /** Per hop of {@link #pathPorts}, the global egress ports of the whole bundle (the LAG members the switch hashes over). */
+    public int[][] pathBundles(int srcHost, int dstHost, int pathId) {
+        int[] first = pathPorts(srcHost, dstHost, pathId);
+        int[][] out = new int[first.length][];
+        for (int i = 0; i < first.length; i++) {
+            int node = topo.portOwner(first[i]);
+            for (int[] b : nextBundles(node, dstHost)) {
+                if (topo.firstPort(node) + b[0] != first[i]) continue;
+                out[i] = new int[b.length];
+                for (int m = 0; m < b.length; m++) out[i][m] = topo.firstPort(node) + b[m];
+            }
+        }
+        return out;
+    }
+
     /** The path ID that takes the reverse direction of the same links (for ACKs). */
     public int reversePathId(int srcHost, int dstHost, int pathId) {
         int[] fwd = pathPorts(srcHost, dstHost, pathId);

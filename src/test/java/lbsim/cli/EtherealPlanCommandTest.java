@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -70,5 +71,32 @@ class EtherealPlanCommandTest {
         assertThat(root.get("notes").isArray()).isTrue();
         assertThat(root.get("notes")).isNotEmpty();
         for (JsonNode n : root.get("notes")) assertThat(text.out()).contains("note: " + n.asString() + "\n");
+    }
+
+    /** The audit's eth3: leaf0-spine1 down from the start; the plan used to route leaf0's flows over it (path 0x0001). */
+    @Test
+    void linksDownFromTheStartAreLeftOutAndSaidSo() throws Exception {
+        Path f = scenario(RING + "failures: [{at_us: 0, link: \"leaf0-spine1\", kind: down, detect_ms: 0}]\n");
+        RunCommandTest.Outcome csv = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv");
+        assertThat(csv.code()).as(csv.err()).isZero();
+        List<String[]> leaf0 = csv.out().lines().skip(1).map(l -> l.split(",", -1))
+                .filter(c -> c[1].equals("0") || c[1].equals("1")).filter(c -> !c[5].isEmpty()).toList();
+        assertThat(leaf0).isNotEmpty().allSatisfy(c -> assertThat(c[5]).isNotEqualTo("0x0001"));
+        assertThat(RunCommandTest.exec("plan", "ethereal", f.toString()).out()).contains("note: 1 link down from t = 0");
+    }
+
+    /** Failures later than t = 0 and unequal rates of equal-cost paths cannot be planned for: warned in every format. */
+    @Test
+    void laterFailuresAndUnequalRatesAreWarnedInEveryFormat() throws Exception {
+        Path f = scenario(RING.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: \"leaf*-spine2\", gbps: 10}]}")
+                + "failures: [{at_us: 5, link: \"leaf0-spine1\", kind: down}]\n");
+        RunCommandTest.Outcome text = RunCommandTest.exec("plan", "ethereal", f.toString());
+        assertThat(text.out()).contains("WARNING: failures[0] (down of 'leaf0-spine1' at 5 us) is ignored",
+                "WARNING: topology.link_overrides: leaf0's equal-cost next hops toward one destination run at 10.0 to 100.0 Gbps");
+        RunCommandTest.Outcome csv = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv");
+        assertThat(csv.err()).contains("WARNING: failures[0]", "WARNING: topology.link_overrides");
+        assertThat(csv.out()).doesNotContain("WARNING");
+        JsonNode json = JsonMapper.builder().build().readTree(RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "json").out());
+        assertThat(json.get("warnings")).hasSize(2);
     }
 }
