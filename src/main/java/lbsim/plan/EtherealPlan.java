@@ -15,7 +15,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Ethereal's deployable path plan (paper 000 §3): for every batch of concurrent sends (flows
  * of one source with the same start time and the same dependencies, i.e. one collective
  * step), the divide-and-conquer assignment per destination ToR over all equal-cost paths,
- * with each piece's 16-bit path ID, its bytes, and the QPs each NIC needs. Rack-local flows
+ * with each piece's path ID (one byte per choosing switch, low byte at the source ToR), its bytes, and the QPs each NIC needs. Rack-local flows
  * keep one QP and no source route. Paths through links down from the start ({@link Context#linkDown}) are
  * left out; every other path is assumed good.
  */
@@ -43,8 +43,8 @@ public final class EtherealPlan implements Plan {
         }
     }
 
-    private static final List<String> NOTES = List.of("path ID bytes: the first is read at the source ToR, the next at the"
-                    + " following switch with a choice; the UDP source port carries it (Sec. 3)",
+    private static final List<String> NOTES = List.of("path ID bytes: the low byte is read at the source ToR, the next byte at the"
+                    + " next switch with a choice (0x0100: next hop 0, then 1); the UDP source port carries it (Sec. 3)",
             "batches are a source's flows with the same start time and dependencies (one collective step)",
             "QPs per NIC are counted per batch; a run can hold more at once when a step starts before the"
                     + " previous step's last ACKs return (summary.json max_qps_per_nic)");

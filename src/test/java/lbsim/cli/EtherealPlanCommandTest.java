@@ -99,4 +99,21 @@ class EtherealPlanCommandTest {
         JsonNode json = JsonMapper.builder().build().readTree(RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "json").out());
         assertThat(json.get("warnings")).hasSize(2);
     }
+
+    /** The audit's eth4 (fat-tree): the low byte is the ToR's choice, as the note now says (it said "the first byte"). */
+    @Test
+    void theLowByteIsTheSourceTorsChoiceAndTheNoteSaysSo() throws Exception {
+        Path f = scenario("""
+                topology: {kind: fat-tree, pods: 2, tors_per_pod: 2, aggs_per_pod: 2, cores: 4, hosts_per_tor: 2, parallel_links: 2}
+                workload: {kind: flows, flows: [{src: 0, dst: 4, size_bytes: 400000}]}
+                """);
+        java.util.Map<String, String> uplinkById = new java.util.HashMap<>();
+        RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv").out().lines().skip(1)
+                .map(l -> l.split(",", -1)).forEach(c -> uplinkById.put(c[5], c[6]));
+        assertThat(uplinkById).containsKeys("0x0000", "0x0100", "0x0001");
+        assertThat(uplinkById.get("0x0100")).isEqualTo(uplinkById.get("0x0000"));
+        assertThat(uplinkById.get("0x0001")).isNotEqualTo(uplinkById.get("0x0000"));
+        assertThat(RunCommandTest.exec("plan", "ethereal", f.toString()).out())
+                .contains("note: path ID bytes: the low byte is read at the source ToR, the next byte at the next switch with a choice");
+    }
 }
