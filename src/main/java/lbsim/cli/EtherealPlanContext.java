@@ -40,6 +40,10 @@ final class EtherealPlanContext {
             notes.add(downLinks + (downLinks == 1 ? " link" : " links") + " down from t = 0 (failures with kind down, at_us 0) are left out of the paths;"
                     + " a run's Ethereal learns of them only by timeouts, so it may use them first");
         }
+        if (sc.workload().qpsPerFlow() > 0) {
+            warnings.add("workload.qps_per_connection (" + sc.workload().qpsPerFlow() + ") is not read: Ethereal decides its"
+                    + " own QPs (" + lbsim.lb.Schemes.ownQpCount("ethereal") + "); a run with scheme ethereal refuses it");
+        }
         String unequal = unequalNextHops(topo);
         if (unequal != null) {
             warnings.add("topology.link_overrides: " + unequal + "; the plan splits bytes equally over equal-cost paths,"

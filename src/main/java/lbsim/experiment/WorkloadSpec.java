@@ -53,6 +53,7 @@ public final class WorkloadSpec {
     private final List<CollectiveSpec> collectives;
     private List<Integer> collectiveGroups = List.of();
     private long startJitterPs;
+    private int qpsPerFlow;
 
     private WorkloadSpec(String kind, Builder builder, String file) {
         this(kind, builder, file, new ArrayList<>());
@@ -108,8 +109,8 @@ public final class WorkloadSpec {
         boolean sharedHosts = s.choice("job_hosts", "disjoint", List.of("disjoint", "shared")).equals("shared");
         int channels = s.intValue("channels", 1, 1, 64);
         long chunk = s.longValue("chunk_bytes", 0, 0, Long.MAX_VALUE / 16);
-        int qps = s.intValue("qps_per_connection", 0, 0, 128);
-        boolean split = s.bool("split_data_on_qps", true);
+        int qps = qpsPerConnection(s);
+        boolean split = splitDataOnQps(s);
         double reduce = s.doubleValue("reduce_gbps", 0, 0, 1e9);
         int root = s.intValue("root", 0, 0, 1 << 24);
         boolean snapshot = s.bool("snapshot", false); // ParaLet §6: the collective's pairs at once (Snapshot)
@@ -274,6 +275,24 @@ public final class WorkloadSpec {
         return kind.equals("open-loop");
     }
 
+    /** NCCL_IB_QPS_PER_CONNECTION of a collective: 0 leaves it to the scheme. */
+    private static int qpsPerConnection(Section s) {
+        return s.intValue("qps_per_connection", 0, 0, 128);
+    }
+
+    /** NCCL_IB_SPLIT_DATA_ON_QPS: one flow over the QPs (true) or one flow per QP (false). */
+    private static boolean splitDataOnQps(Section s) {
+        return s.bool("split_data_on_qps", true);
+    }
+
+    /**
+     * The QP count this workload asks every flow to be split over ({@code FlowSpec.qps}): a collective's
+     * {@code qps_per_connection} with {@code split_data_on_qps}; 0 when the scheme decides.
+     */
+    public int qpsPerFlow() {
+        return qpsPerFlow;
+    }
+
     static WorkloadSpec from(Section s, Path baseDir) {
         String kind = s.choice("kind", null, KINDS);
         Builder b = switch (kind) {
@@ -292,9 +311,11 @@ public final class WorkloadSpec {
             List<CollectiveSpec> built = new ArrayList<>();
             List<Integer> groups = new ArrayList<>();
             Builder cb = collective(s, built, groups);
+            int qpsPerFlow = splitDataOnQps(s) ? qpsPerConnection(s) : 0;
             s.finish();
             w = new WorkloadSpec(kind, cb, s.file(), built);
             w.collectiveGroups = groups;
+            w.qpsPerFlow = qpsPerFlow;
         } else {
             s.finish();
             w = new WorkloadSpec(kind, b, s.file());

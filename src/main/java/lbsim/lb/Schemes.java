@@ -175,6 +175,20 @@ public final class Schemes {
         return sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"));
     }
 
+    /**
+     * Schemes whose host half opens its own QPs per flow and does not read the workload's
+     * {@code FlowSpec.qps} (a collective's qps_per_connection), with what decides their count.
+     */
+    private static final Map<String, String> OWN_QPS = Map.of(
+            "subflows", "its load_balancer.count", "mprdma", "its load_balancer.splits",
+            "ethereal", "one per path piece, Sec. 3", "paralet", "its load_balancer.m slots per host",
+            "dnlb", "its load_balancer.qps");
+
+    /** What decides the QPs of a flow under {@code scheme} when it is not the workload's QP count; null if the scheme reads it. */
+    public static String ownQpCount(String scheme) {
+        return OWN_QPS.get(scheme);
+    }
+
     /** Every name of the interface contract, in presentation order. */
     public static final List<String> ALL = List.of("ecmp", "spray-host", "spray-switch", "spray-adaptive", "drill",
             "ecmp-ar", "letflow", "flowlet-switch", "flowlet-host", "plb", "flowbender", "conga", "conweave", "reps",

@@ -116,4 +116,13 @@ class EtherealPlanCommandTest {
         assertThat(RunCommandTest.exec("plan", "ethereal", f.toString()).out())
                 .contains("note: path ID bytes: the low byte is read at the source ToR, the next byte at the next switch with a choice");
     }
+
+    /** The plan splits by Ethereal's own rule; a scenario's NCCL QP count is not followed and it says so. */
+    @Test
+    void aQpCountOfTheWorkloadIsWarnedAsNotRead() throws Exception {
+        Path f = scenario(RING.replace("size_bytes: 600000}", "size_bytes: 600000, qps_per_connection: 4}"));
+        RunCommandTest.Outcome o = RunCommandTest.exec("plan", "ethereal", f.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("WARNING: workload.qps_per_connection (4) is not read: Ethereal decides its own QPs");
+    }
 }
