@@ -109,7 +109,7 @@ public final class Runner {
             }
         });
         driver[0] = new WorkloadDriver(sim, transport, graph);
-        List<String> warnings = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(sc.workload().warnings());
         for (var s : net.switches()) {
             String w = s.bufferWarning();
             if (w != null) {

@@ -54,6 +54,7 @@ public final class WorkloadSpec {
     private List<Integer> collectiveGroups = List.of();
     private long startJitterPs;
     private int qpsPerFlow;
+    private List<String> warnings = List.of();
 
     private WorkloadSpec(String kind, Builder builder, String file) {
         this(kind, builder, file, new ArrayList<>());
@@ -97,7 +98,7 @@ public final class WorkloadSpec {
      * rail-optimised; with {@code jobs} > 1, that many copies run at once on disjoint hosts
      * ({@code ranks} per job, default hosts / jobs), each its own group (CTCCL §4.2's concurrent jobs).
      */
-    private static Builder collective(Section s, List<CollectiveSpec> out, List<Integer> groups) {
+    private static Builder collective(Section s, List<CollectiveSpec> out, List<Integer> groups, List<String> warnings) {
         String op = s.choice("op", "all-reduce", Collectives.OPS);
         String alg = s.choice("algorithm", "ring", Collectives.algorithmsFor(op));
         long size = s.longValue("size_bytes", 16L << 20, 1, Long.MAX_VALUE / 16);
@@ -145,6 +146,12 @@ public final class WorkloadSpec {
                             + 2 * gpus + " ranks); got " + n + (jobs > 1 ? " per job" : ""));
                 }
                 int total = n * hostJobs;
+                warnings.clear();
+                if (ranks == 0 && total < hosts) {
+                    // floor(hosts / jobs) ranks per job: the rest wait, which is easy to miss
+                    warnings.add("workload.jobs: " + jobs + " jobs x " + n + " ranks (ranks: 0 = the hosts split evenly) use "
+                            + total + " of the " + hosts + " hosts; " + (hosts - total) + " hosts stay idle");
+                }
                 int[] map = switch (placement) {
                     case "random" -> Placement.random(total, hosts, rnd);
                     case "rail" -> rail(total, hosts, hostsPerLeaf);
@@ -271,6 +278,11 @@ public final class WorkloadSpec {
         return collectiveGroups;
     }
 
+    /** Remarks about the last {@link #build} for the run's warnings (e.g. hosts a job split leaves idle). */
+    public List<String> warnings() {
+        return warnings;
+    }
+
     public boolean isOpenLoop() {
         return kind.equals("open-loop");
     }
@@ -310,11 +322,13 @@ public final class WorkloadSpec {
         if (b == null) {
             List<CollectiveSpec> built = new ArrayList<>();
             List<Integer> groups = new ArrayList<>();
-            Builder cb = collective(s, built, groups);
+            List<String> warnings = new ArrayList<>();
+            Builder cb = collective(s, built, groups, warnings);
             int qpsPerFlow = splitDataOnQps(s) ? qpsPerConnection(s) : 0;
             s.finish();
             w = new WorkloadSpec(kind, cb, s.file(), built);
             w.collectiveGroups = groups;
+            w.warnings = warnings;
             w.qpsPerFlow = qpsPerFlow;
         } else {
             s.finish();
