@@ -2,8 +2,10 @@ package lbsim.cli;
 
 import java.nio.file.Path;
 import lbsim.engine.Simulation;
+import lbsim.experiment.BadInputException;
 import lbsim.experiment.Scenario;
 import lbsim.experiment.ScenarioLoader;
+import lbsim.lb.Ethereal;
 import lbsim.plan.EtherealPlan;
 import lbsim.topology.Topology;
 import picocli.CommandLine.Command;
@@ -33,8 +35,11 @@ public final class PlanEtherealCommand implements Runnable {
     public void run() {
         Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
         Topology topo = sc.topology().build(sc.file());
+        String problem = Ethereal.pathIdProblem(topo);
+        if (problem != null) throw new BadInputException(sc.file() + ": plan ethereal: " + problem);
         // the same workload stream as a run, so random placements match `lbsim run`
         var graph = sc.workload().build(topo, new Simulation(sc.seed()).random().stream("workload"));
-        PlanCommand.print(spec, EtherealPlan.compute(topo, graph), format.format());
+        PlanCommand.print(spec, EtherealPlan.compute(topo, graph, EtherealPlanContext.of(sc, topo, options.overrides)),
+                format.format());
     }
 }

@@ -39,7 +39,8 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (list) {
-            for (Preset p : Presets.all()) {
+            // with an id, that preset only (an unknown id is exit 2 listing the ids)
+            for (Preset p : id == null ? Presets.all() : List.of(Presets.get(id))) {
                 System.out.printf("%-16s %s, %s%n", p.id(), p.figure(), p.paper());
             }
             return 0;
@@ -47,6 +48,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         if (id == null) throw new BadInputException("reproduce: give a preset id or --list; available: "
                 + String.join(", ", Presets.all().stream().map(Preset::id).toList()));
         Preset p = Presets.get(id);
+        scale = scale.toLowerCase(Locale.ROOT); // case-insensitive, as plan's --format
         if (!Preset.SCALES.contains(scale)) throw new BadInputException("--scale " + scale + ": allowed values: " + String.join(", ", Preset.SCALES));
         Path dir = out != null ? out : Path.of("out", "reproduce-" + p.id() + "-" + scale);
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();

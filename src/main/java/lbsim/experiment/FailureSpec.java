@@ -34,4 +34,14 @@ public record FailureSpec(long atUs, String link, String kind, double detectMs, 
         s.finish();
         return new FailureSpec(at, link, kind, detect, fraction, gap, burst);
     }
+
+    /** The links failures[index] names, or exit 2 naming the file and key when its glob matches none. */
+    public int[] links(lbsim.topology.Topology topo, String file, int index) {
+        int[] links = topo.linksMatching(link);
+        if (links.length == 0) {
+            throw new BadInputException(file + ": failures[" + index + "].link: '" + link
+                    + "' matches no link (names look like '" + topo.linkName(topo.linkCount() - 1) + "')");
+        }
+        return links;
+    }
 }

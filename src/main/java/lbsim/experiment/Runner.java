@@ -114,7 +114,7 @@ public final class Runner {
             }
         });
         driver[0] = new WorkloadDriver(sim, transport, graph);
-        List<String> warnings = new ArrayList<>();
+        List<String> warnings = new ArrayList<>(sc.workload().warnings());
         for (var s : net.switches()) {
             String w = s.bufferWarning();
             if (w != null) {
@@ -175,11 +175,7 @@ public final class Runner {
     private static void injectFailures(Scenario sc, Topology topo, Network net, Simulation sim) {
         for (int i = 0; i < sc.failures().size(); i++) {
             FailureSpec f = sc.failures().get(i);
-            int[] links = topo.linksMatching(f.link());
-            if (links.length == 0) {
-                throw new BadInputException(sc.file() + ": failures[" + i + "].link: '" + f.link()
-                        + "' matches no link (names look like '" + topo.linkName(topo.linkCount() - 1) + "')");
-            }
+            int[] links = f.links(topo, sc.file(), i);
             long at = f.atUs() * Simulation.PS_PER_US;
             EventHandler h = (kind, arg, obj) -> {
                 for (int l : links) {
@@ -263,7 +259,7 @@ public final class Runner {
             for (long c : driver.groupCompletionPs()) worst = Math.max(worst, c);
             cct = done && worst >= 0 ? Math.round(worst / 1000.0) : null;
         }
-        long ideal = idealNs(sc, topo, graph);
+        long ideal = IdealBound.idealNs(sc, topo, graph);
         java.util.Map<String, Long> lb = new java.util.TreeMap<>();
         for (var s : net.switches()) s.strategy().reportCounters(lb);
         addHostCounters(transport, lb);
@@ -304,74 +300,14 @@ public final class Runner {
             Double alg = ps > 0 ? BusBandwidth.algBwGBps(c.sizeBytes(), ps) * 8 : null;
             Double bus = ps > 0 ? BusBandwidth.busBwGBps(c.op(), c.ranks(), c.sizeBytes(), ps) * 8 : null;
             out.add(new CollectiveResult(g, c.label().isEmpty() ? c.op() + " " + c.algorithm() : c.label(), c.op(), c.algorithm(),
-                    c.sizeBytes(), c.ranks(), cct, Math.round(IdealTime.lowerBoundPs(c, gbps, minOneWayPs(topo, c.rankToHost())) / 1000.0),
+                    c.sizeBytes(), c.ranks(), cct, Math.round(IdealTime.lowerBoundPs(c, gbps, IdealBound.minOneWayPs(topo, c.rankToHost())) / 1000.0),
                     alg, bus));
         }
         return out;
     }
 
-    /**
-     * The shortest one-way propagation between two distinct hosts of a collective: a lower bound
-     * on every transfer's latency (the fabric-wide longest path is not: a ring inside one rack
-     * never crosses the spine). Ranks sharing a host exchange data off the fabric and are skipped.
-     */
-    static long minOneWayPs(Topology topo, int[] hosts) {
-        java.util.Map<Integer, Integer> byTor = new java.util.LinkedHashMap<>();
-        int sameTorPair = -1;
-        for (int h : hosts) {
-            Integer prev = byTor.putIfAbsent(topo.hostTor(h), h);
-            if (prev != null && prev != h && sameTorPair < 0) sameTorPair = h;
-        }
-        long best = Long.MAX_VALUE;
-        if (sameTorPair >= 0) best = topo.pathLatencyPs(byTor.get(topo.hostTor(sameTorPair)), sameTorPair);
-        Integer[] reps = byTor.values().toArray(new Integer[0]);
-        for (int i = 0; i < reps.length; i++) {
-            for (int j = i + 1; j < reps.length; j++) best = Math.min(best, topo.pathLatencyPs(reps[i], reps[j]));
-        }
-        return best == Long.MAX_VALUE ? 0 : best;
-    }
-
-
     /** The host scheme's own counters (summary.json {@code lb}), empty for most schemes. */
     private static void addHostCounters(Transport transport, java.util.Map<String, Long> m) {
         transport.policy().addCounters(m);
     }
-
-    /**
-     * Lower bound on completion with no queueing or loss. Collectives: the closed form of
-     * {@link IdealTime} with the shortest one-way latency between the collective's hosts. Other
-     * workloads: the busiest host's wire bytes (sent or received) over its NIC rate plus the
-     * shortest one-way path latency of any flow.
-     */
-    static long idealNs(Scenario sc, Topology topo, FlowGraph graph) {
-        double gbps = topo.hostRateBps(0) / 1e9;
-        if (sc.workload().isCollective() && !sc.workload().collectives().isEmpty()) {
-            // each collective's own bound, with the shortest latency between its ranks (a ring inside
-            // one rack never crosses the spine, so the fabric's longest path would overstate it)
-            long worst = 0;
-            for (CollectiveSpec c : sc.workload().collectives()) {
-                worst = Math.max(worst, IdealTime.lowerBoundPs(c, gbps, minOneWayPs(topo, c.rankToHost())));
-            }
-            return Math.round(worst / 1000.0);
-        }
-        long oneWayPs = Long.MAX_VALUE;
-        for (FlowSpec f : graph.flows()) oneWayPs = Math.min(oneWayPs, topo.pathLatencyPs(f.src(), f.dst()));
-        if (oneWayPs == Long.MAX_VALUE) oneWayPs = 0;
-        int mtu = sc.topology().mtuBytes();
-        int hdr = sc.transport().headerBytes();
-        long[] sent = new long[topo.hostCount()];
-        long[] recv = new long[topo.hostCount()];
-        for (FlowSpec f : graph.flows()) {
-            long wire = f.sizeBytes() + ((f.sizeBytes() + mtu - 1) / mtu) * hdr;
-            sent[f.src()] += wire;
-            recv[f.dst()] += wire;
-        }
-        double worst = 0;
-        for (int h = 0; h < sent.length; h++) {
-            double bits = Math.max(sent[h], recv[h]) * 8.0;
-            worst = Math.max(worst, bits / topo.hostRateBps(h) * Simulation.PS_PER_S);
-        }
-        return Math.round((worst + oneWayPs) / 1000.0);
-    }
-
 }

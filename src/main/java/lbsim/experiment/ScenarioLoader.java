@@ -165,7 +165,9 @@ public final class ScenarioLoader {
         var schemeFactory = Schemes.bind(scheme, lb);
         lb.finish();
         if (!root.has("workload")) throw root.error("workload", "missing (required); kinds: " + String.join(", ", WorkloadSpec.KINDS));
-        WorkloadSpec workload = WorkloadSpec.from(root.section("workload"), baseDir);
+        Section workloadSection = root.section("workload");
+        WorkloadSpec workload = WorkloadSpec.from(workloadSection, baseDir);
+        checkQpCount(workloadSection, workload, scheme);
         List<FailureSpec> failures = new ArrayList<>();
         for (Section f : root.sections("failures")) failures.add(FailureSpec.from(f));
         MetricsSpec metrics = MetricsSpec.from(root.section("metrics"));
@@ -185,6 +187,16 @@ public final class ScenarioLoader {
     static void checkScheme(Section lb, String scheme) {
         if (!Schemes.isAvailable(scheme)) {
             throw lb.error("scheme", "'" + scheme + "' is not a scheme; allowed values: " + String.join(", ", Schemes.available()));
+        }
+    }
+
+    /** A QP count per flow that the scheme would not read is refused, as a load_balancer key it does not read is. */
+    static void checkQpCount(Section workloadSection, WorkloadSpec workload, String scheme) {
+        String own = lbsim.lb.Schemes.ownQpCount(scheme);
+        if (own != null && workload.qpsPerFlow() > 0) {
+            throw workloadSection.error("qps_per_connection", "scheme " + scheme + " decides its own QPs (" + own
+                    + "); qps_per_connection is not read with split_data_on_qps: true (the default). Remove it, or set"
+                    + " split_data_on_qps: false to cut each transfer into one flow per QP");
         }
     }
 

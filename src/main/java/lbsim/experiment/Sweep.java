@@ -83,6 +83,7 @@ public final class Sweep {
         List<SweepSpec.Run> all = spec.runs();
         List<SweepSpec.Run> mine = new ArrayList<>();
         for (SweepSpec.Run r : all) if (shard.owns(r.index())) mine.add(r);
+        checkSameSweep(out, all);
         try {
             Files.createDirectories(out.resolve("runs"));
             writeManifest(spec, all, out.resolve(MANIFEST));
@@ -160,6 +161,31 @@ public final class Sweep {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A folder that already holds a sweep is resumed (or extended) only by a sweep that includes all
+     * of its runs: another sweep or preset would leave its runs, plots and report beside the new
+     * ones (the run keys hash the scenario, the grid point and the seed, so they name the sweep).
+     */
+    static void checkSameSweep(Path out, List<SweepSpec.Run> runs) {
+        Path file = out.resolve(MANIFEST);
+        if (!Files.exists(file)) return;
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        for (SweepSpec.Run r : runs) keys.add(r.key());
+        List<String> foreign = new ArrayList<>();
+        try {
+            for (JsonNode r : JSON.readTree(Files.readString(file)).path("runs")) {
+                String k = r.path("key").asString();
+                if (!keys.contains(k)) foreign.add(k);
+            }
+        } catch (IOException | RuntimeException e) {
+            throw new BadInputException("--out " + out + ": cannot read its " + MANIFEST + " (" + e.getMessage() + ")");
+        }
+        if (!foreign.isEmpty()) {
+            throw new BadInputException("--out " + out + ": holds another sweep or preset (its " + MANIFEST + " lists " + foreign.size()
+                    + " runs that are not in this one, e.g. " + foreign.get(0) + "); use another --out, or remove the folder to start over");
         }
     }
 

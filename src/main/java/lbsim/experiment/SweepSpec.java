@@ -132,7 +132,14 @@ public final class SweepSpec {
                 List<Value> values = new ArrayList<>();
                 JsonNode v = e.getValue();
                 if (v.isArray()) {
-                    for (JsonNode x : v) values.add(new Value(x.isValueNode() ? x.asString() : JSON.writeValueAsString(x), x));
+                    for (JsonNode x : v) {
+                        // the same value twice would be the same run twice, into one folder (concurrently with --jobs)
+                        if (values.stream().anyMatch(y -> y.value().equals(x))) {
+                            throw new BadInputException(file + ": grid." + key + ": value " + JSON.writeValueAsString(x)
+                                    + " is given twice; list each value once");
+                        }
+                        values.add(new Value(x.isValueNode() ? x.asString() : JSON.writeValueAsString(x), x));
+                    }
                 } else if (v.isObject()) {
                     for (Map.Entry<String, JsonNode> l : v.properties()) values.add(new Value(l.getKey(), l.getValue()));
                 } else {
@@ -170,6 +177,12 @@ public final class SweepSpec {
                             + Long.MAX_VALUE + "]");
                 }
                 seeds[i] = s.get(i).asLong();
+                for (int j = 0; j < i; j++) {
+                    if (seeds[j] == seeds[i]) {
+                        throw new BadInputException(file + ": seeds: " + seeds[i] + " is given twice (seeds[" + j + "] and seeds["
+                                + i + "]); list each seed once");
+                    }
+                }
             }
         } else {
             throw new BadInputException(file + ": seeds: expected a count or a non-empty list of integers");

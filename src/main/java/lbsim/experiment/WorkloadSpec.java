@@ -53,6 +53,8 @@ public final class WorkloadSpec {
     private final List<CollectiveSpec> collectives;
     private List<Integer> collectiveGroups = List.of();
     private long startJitterPs;
+    private int qpsPerFlow;
+    private List<String> warnings = List.of();
 
     private WorkloadSpec(String kind, Builder builder, String file) {
         this(kind, builder, file, new ArrayList<>());
@@ -96,7 +98,7 @@ public final class WorkloadSpec {
      * rail-optimised; with {@code jobs} > 1, that many copies run at once on disjoint hosts
      * ({@code ranks} per job, default hosts / jobs), each its own group (CTCCL §4.2's concurrent jobs).
      */
-    private static Builder collective(Section s, List<CollectiveSpec> out, List<Integer> groups) {
+    private static Builder collective(Section s, List<CollectiveSpec> out, List<Integer> groups, List<String> warnings) {
         String op = s.choice("op", "all-reduce", Collectives.OPS);
         String alg = s.choice("algorithm", "ring", Collectives.algorithmsFor(op));
         long size = s.longValue("size_bytes", 16L << 20, 1, Long.MAX_VALUE / 16);
@@ -108,8 +110,8 @@ public final class WorkloadSpec {
         boolean sharedHosts = s.choice("job_hosts", "disjoint", List.of("disjoint", "shared")).equals("shared");
         int channels = s.intValue("channels", 1, 1, 64);
         long chunk = s.longValue("chunk_bytes", 0, 0, Long.MAX_VALUE / 16);
-        int qps = s.intValue("qps_per_connection", 0, 0, 128);
-        boolean split = s.bool("split_data_on_qps", true);
+        int qps = qpsPerConnection(s);
+        boolean split = splitDataOnQps(s);
         double reduce = s.doubleValue("reduce_gbps", 0, 0, 1e9);
         int root = s.intValue("root", 0, 0, 1 << 24);
         boolean snapshot = s.bool("snapshot", false); // ParaLet §6: the collective's pairs at once (Snapshot)
@@ -144,6 +146,12 @@ public final class WorkloadSpec {
                             + 2 * gpus + " ranks); got " + n + (jobs > 1 ? " per job" : ""));
                 }
                 int total = n * hostJobs;
+                warnings.clear();
+                if (ranks == 0 && total < hosts) {
+                    // floor(hosts / jobs) ranks per job: the rest wait, which is easy to miss
+                    warnings.add("workload.jobs: " + jobs + " jobs x " + n + " ranks (ranks: 0 = the hosts split evenly) use "
+                            + total + " of the " + hosts + " hosts; " + (hosts - total) + " hosts stay idle");
+                }
                 int[] map = switch (placement) {
                     case "random" -> Placement.random(total, hosts, rnd);
                     case "rail" -> rail(total, hosts, hostsPerLeaf);
@@ -270,8 +278,31 @@ public final class WorkloadSpec {
         return collectiveGroups;
     }
 
+    /** Remarks about the last {@link #build} for the run's warnings (e.g. hosts a job split leaves idle). */
+    public List<String> warnings() {
+        return warnings;
+    }
+
     public boolean isOpenLoop() {
         return kind.equals("open-loop");
+    }
+
+    /** NCCL_IB_QPS_PER_CONNECTION of a collective: 0 leaves it to the scheme. */
+    private static int qpsPerConnection(Section s) {
+        return s.intValue("qps_per_connection", 0, 0, 128);
+    }
+
+    /** NCCL_IB_SPLIT_DATA_ON_QPS: one flow over the QPs (true) or one flow per QP (false). */
+    private static boolean splitDataOnQps(Section s) {
+        return s.bool("split_data_on_qps", true);
+    }
+
+    /**
+     * The QP count this workload asks every flow to be split over ({@code FlowSpec.qps}): a collective's
+     * {@code qps_per_connection} with {@code split_data_on_qps}; 0 when the scheme decides.
+     */
+    public int qpsPerFlow() {
+        return qpsPerFlow;
     }
 
     static WorkloadSpec from(Section s, Path baseDir) {
@@ -291,10 +322,14 @@ public final class WorkloadSpec {
         if (b == null) {
             List<CollectiveSpec> built = new ArrayList<>();
             List<Integer> groups = new ArrayList<>();
-            Builder cb = collective(s, built, groups);
+            List<String> warnings = new ArrayList<>();
+            Builder cb = collective(s, built, groups, warnings);
+            int qpsPerFlow = splitDataOnQps(s) ? qpsPerConnection(s) : 0;
             s.finish();
             w = new WorkloadSpec(kind, cb, s.file(), built);
             w.collectiveGroups = groups;
+            w.warnings = warnings;
+            w.qpsPerFlow = qpsPerFlow;
         } else {
             s.finish();
             w = new WorkloadSpec(kind, b, s.file());

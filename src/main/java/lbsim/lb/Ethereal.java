@@ -66,6 +66,18 @@ public final class Ethereal implements PathPolicy, EventHandler {
         for (int h = 0; h < badUntil.length; h++) badUntil[h] = new HashMap<>();
     }
 
+    /**
+     * Why Ethereal's path IDs cannot name every path of this fabric (a switch with more next hops
+     * than one byte holds, whose IDs would alias), or null when they can.
+     */
+    public static String pathIdProblem(Topology topo) {
+        Routing.Choice w = topo.routing().widestChoice();
+        if (w.nextHops() <= Routing.MAX_PATH_CHOICES) return null;
+        return "switch " + topo.nodeName(w.switchNode()) + " has " + w.nextHops() + " equal-cost next-hop switches toward one"
+                + " destination, but a path ID has one byte per switch with a choice, so at most " + Routing.MAX_PATH_CHOICES
+                + " (more would alias: paths 256 apart take the same link)";
+    }
+
     @Override
     public void openFlow(Transport t, Flow flow) {
         transport = t;

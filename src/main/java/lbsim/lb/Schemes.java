@@ -57,8 +57,11 @@ public final class Schemes {
         BUILT.put("ethereal", p -> {
             int jitterNs = p.intValue("start_jitter_ns", 0, 0, 1_000_000_000);
             double badMs = p.doubleValue("bad_path_ms", 100.0, 0.0, 1e6);
-            return c -> new Scheme("ethereal", new Ethereal(c.topology(), c.random("ethereal"), jitterNs, badMs),
-                    ecmpSwitches(c));
+            return c -> {
+                String problem = Ethereal.pathIdProblem(c.topology()); // known only with the fabric
+                if (problem != null) throw p.error("scheme", "ethereal: " + problem);
+                return new Scheme("ethereal", new Ethereal(c.topology(), c.random("ethereal"), jitterNs, badMs), ecmpSwitches(c));
+            };
         });
         BUILT.put("conweave", p -> {
             ConWeave.Params cw = ConWeave.Params.read(p);
@@ -170,6 +173,20 @@ public final class Schemes {
 
     private static Function<lbsim.net.Switch, lbsim.net.ForwardingStrategy> ecmpSwitches(SchemeContext c) {
         return sw -> new Ecmp.Hash(c.switchSeed(sw, "ecmp"));
+    }
+
+    /**
+     * Schemes whose host half opens its own QPs per flow and does not read the workload's
+     * {@code FlowSpec.qps} (a collective's qps_per_connection), with what decides their count.
+     */
+    private static final Map<String, String> OWN_QPS = Map.of(
+            "subflows", "its load_balancer.count", "mprdma", "its load_balancer.splits",
+            "ethereal", "one per path piece, Sec. 3", "paralet", "its load_balancer.m slots per host",
+            "dnlb", "its load_balancer.qps");
+
+    /** What decides the QPs of a flow under {@code scheme} when it is not the workload's QP count; null if the scheme reads it. */
+    public static String ownQpCount(String scheme) {
+        return OWN_QPS.get(scheme);
     }
 
     /** Every name of the interface contract, in presentation order. */

@@ -225,7 +225,10 @@ public final class CapacityPlan implements Plan {
                 sb.append("failed links per pod f: ").append(failedLinks).append('\n');
                 sb.append("lost fraction p: ").append(PlanRendering.num(lostFraction)).append('\n');
                 sb.append("reading: ").append(reading.optionValue()).append('\n');
-                sb.append("sufficient: ").append(sel.sufficient()).append('\n');
+                sb.append("sufficient: ").append(sel.sufficient());
+                // on the answer's own line: a reader who stops here must not miss that the other reading disagrees
+                if (!warnings().isEmpty()) sb.append("   <- WARNING: the other reading disagrees, see below");
+                sb.append('\n');
                 sb.append("lhs (flows per host-ToR link): ").append(flowsPerHostLink()).append('\n');
                 sb.append("rhs (pod-leaving flows per remaining pod-core link): ").append(text(sel.rhs())).append('\n');
                 sb.append("margin (lhs - rhs): ").append(text(sel.margin())).append('\n');

@@ -15,8 +15,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Ethereal's deployable path plan (paper 000 §3): for every batch of concurrent sends (flows
  * of one source with the same start time and the same dependencies, i.e. one collective
  * step), the divide-and-conquer assignment per destination ToR over all equal-cost paths,
- * with each piece's 16-bit path ID, its bytes, and the QPs each NIC needs. Rack-local flows
- * keep one QP and no source route. Assumes every path is good (no failures).
+ * with each piece's path ID (one byte per choosing switch, low byte at the source ToR), its bytes, and the QPs each NIC needs. Rack-local flows
+ * keep one QP and no source route. Paths through links down from the start ({@link Context#linkDown}) are
+ * left out; every other path is assumed good.
  */
 public final class EtherealPlan implements Plan {
     static final String SOURCE = "papers/000 (Ethereal) Sec. 3, Algorithm 1";
@@ -24,20 +25,52 @@ public final class EtherealPlan implements Plan {
     /** One QP of the plan. */
     public record Row(int flow, int src, int dst, int qp, long bytes, Integer pathId, int uplink) {}
 
+    /**
+     * What the plan was made from and what it cannot follow: the inputs (JSON {@code inputs}, e.g.
+     * the scenario file and its resolved topology and workload), warnings about scenario keys the
+     * plan does not follow, notes on those it does, and the links down from the start (null: none),
+     * which the plan's paths avoid.
+     */
+    public record Context(ObjectNode inputs, List<String> warnings, List<String> notes, boolean[] linkDown) {
+        public Context {
+            warnings = List.copyOf(warnings);
+            notes = List.copyOf(notes);
+        }
+
+        /** No inputs to report, nothing ignored, every link up (programmatic use). */
+        public static Context none() {
+            return new Context(PlanRendering.object(), List.of(), List.of(), null);
+        }
+    }
+
+    private static final List<String> NOTES = List.of("path ID bytes: the low byte is read at the source ToR, the next byte at the"
+                    + " next switch with a choice (0x0100: next hop 0, then 1); the UDP source port carries it (Sec. 3)",
+            "batches are a source's flows with the same start time and dependencies (one collective step)",
+            "QPs per NIC are counted per batch; a run can hold more at once when a step starts before the"
+                    + " previous step's last ACKs return (summary.json max_qps_per_nic)");
+
     private final List<Row> rows;
     private final int maxQpsPerNic;
     private final int flows;
+    private final Context context;
+    private final List<String> warnings;
 
-    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows) {
+    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows, Context context, List<String> warnings) {
         this.rows = rows;
         this.maxQpsPerNic = maxQpsPerNic;
         this.flows = flows;
+        this.context = context;
+        this.warnings = List.copyOf(warnings);
     }
 
     public List<Row> rows() { return rows; }
     public int maxQpsPerNic() { return maxQpsPerNic; }
 
     public static EtherealPlan compute(Topology topo, FlowGraph graph) {
+        return compute(topo, graph, Context.none());
+    }
+
+    public static EtherealPlan compute(Topology topo, FlowGraph graph, Context context) {
         Map<String, List<FlowSpec>> batches = new LinkedHashMap<>();
         for (FlowSpec f : graph.flows()) {
             String key = f.src() + "|" + f.startPs() + "|" + java.util.Arrays.toString(f.after()) + "|" + java.util.Arrays.toString(f.afterAcked())
@@ -46,6 +79,7 @@ public final class EtherealPlan implements Plan {
         }
         List<Row> rows = new ArrayList<>();
         int maxQps = 0;
+        int cutOff = 0; // (source, destination ToR) batches with no path avoiding the links down
         for (List<FlowSpec> batch : batches.values()) {
             int src = batch.get(0).src();
             Map<Integer, List<FlowSpec>> byTor = new LinkedHashMap<>();
@@ -57,7 +91,11 @@ public final class EtherealPlan implements Plan {
                     for (FlowSpec f : fl) rows.add(new Row(f.id(), src, f.dst(), qps++, f.sizeBytes(), null, -1));
                     continue;
                 }
-                int[] ids = topo.routing().pathIds(src, fl.get(0).dst());
+                int[] ids = usablePaths(topo, src, fl.get(0).dst(), context.linkDown());
+                if (ids.length == 0) {
+                    cutOff++;
+                    ids = topo.routing().pathIds(src, fl.get(0).dst()); // as the scheme does when no path is good
+                }
                 long[] sizes = fl.stream().mapToLong(FlowSpec::sizeBytes).toArray();
                 List<List<EtherealAssignment.Piece>> a = EtherealAssignment.assign(sizes, ids.length);
                 for (int i = 0; i < sizes.length; i++) {
@@ -70,7 +108,24 @@ public final class EtherealPlan implements Plan {
             }
             maxQps = Math.max(maxQps, qps);
         }
-        return new EtherealPlan(rows, maxQps, graph.size());
+        List<String> warnings = new ArrayList<>(context.warnings());
+        if (cutOff > 0) {
+            warnings.add(cutOff + " batches (a source's flows to one ToR) have no path avoiding the links down at t = 0;"
+                    + " they are planned over all paths, as the scheme does when none is good, and cannot be delivered");
+        }
+        return new EtherealPlan(rows, maxQps, graph.size(), context, warnings);
+    }
+
+    /** The source's path IDs toward dst that cross no link that is down in every member of a hop's bundle. */
+    private static int[] usablePaths(Topology topo, int src, int dst, boolean[] linkDown) {
+        int[] all = topo.routing().pathIds(src, dst);
+        if (linkDown == null) return all;
+        return java.util.Arrays.stream(all).filter(id -> {
+            for (int[] bundle : topo.routing().pathBundles(src, dst, id)) {
+                if (java.util.Arrays.stream(bundle).allMatch(p -> linkDown[topo.portLink(p)])) return false;
+            }
+            return true;
+        }).toArray();
     }
 
     @Override
@@ -80,7 +135,13 @@ public final class EtherealPlan implements Plan {
 
     @Override
     public List<String> warnings() {
-        return List.of();
+        return warnings;
+    }
+
+    public List<String> notes() {
+        List<String> notes = new ArrayList<>(NOTES);
+        notes.addAll(context.notes());
+        return notes;
     }
 
     private static String hex(Integer id) {
@@ -95,21 +156,19 @@ public final class EtherealPlan implements Plan {
                 sb.append("lbsim plan ethereal (").append(SOURCE).append(")\n");
                 sb.append("flows: ").append(flows).append(", QPs: ").append(rows.size())
                         .append(", max QPs per NIC in one batch: ").append(maxQpsPerNic).append('\n');
+                for (String w : warnings()) sb.append("WARNING: ").append(w).append('\n');
                 sb.append("flow  src  dst  qp  bytes  path_id  tor_uplink\n");
                 for (Row r : rows) {
                     sb.append(r.flow()).append("  ").append(r.src()).append("  ").append(r.dst()).append("  ").append(r.qp())
                             .append("  ").append(r.bytes()).append("  ").append(r.pathId() == null ? "local" : hex(r.pathId()))
                             .append("  ").append(r.uplink() < 0 ? "-" : Integer.toString(r.uplink())).append('\n');
                 }
-                PlanRendering.appendNotes(sb, List.of("path ID bytes: the first is read at the source ToR, the next at the"
-                        + " following switch with a choice; the UDP source port carries it (Sec. 3)",
-                        "batches are a source's flows with the same start time and dependencies (one collective step)",
-                        "QPs per NIC are counted per batch; a run can hold more at once when a step starts before the"
-                                + " previous step's last ACKs return (summary.json max_qps_per_nic)"));
+                PlanRendering.appendNotes(sb, notes());
                 yield sb.toString();
             }
             case JSON -> {
                 ObjectNode root = PlanRendering.root(kind(), SOURCE);
+                root.set("inputs", context.inputs());
                 root.put("flows", flows);
                 root.put("qps", rows.size());
                 root.put("max_qps_per_nic", maxQpsPerNic);
@@ -124,6 +183,8 @@ public final class EtherealPlan implements Plan {
                     o.put("path_id", hex(r.pathId()));
                     o.put("tor_uplink", r.uplink());
                 }
+                PlanRendering.putStrings(root, "warnings", warnings());
+                PlanRendering.putStrings(root, "notes", notes());
                 yield PlanRendering.json(root);
             }
             case CSV -> {

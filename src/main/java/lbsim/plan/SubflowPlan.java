@@ -132,8 +132,25 @@ public record SubflowPlan(long queueBytes, long packetBytes, long flowsPerHost, 
         return "subflows";
     }
 
+    /**
+     * QPs per host above which the plan warns: NICs cache QP contexts on chip, and beyond about a
+     * thousand active QPs their misses cost throughput (a sanity bound, not a hard limit).
+     */
+    public static final long MAX_QPS_PER_HOST = 1024;
+
+    /** Subflows of every flow of a host: s * f QPs (each subflow is one QP or connection). */
+    public long qpsPerHost() {
+        return Math.multiplyHigh(subflows, flowsPerHost) != 0 ? Long.MAX_VALUE : subflows * flowsPerHost;
+    }
+
     @Override
     public List<String> warnings() {
+        if (qpsPerHost() > MAX_QPS_PER_HOST) {
+            return List.of("s * f = " + subflows + " * " + flowsPerHost + " = " + (qpsPerHost() == Long.MAX_VALUE ? "more than 2^63"
+                    : Long.toString(qpsPerHost())) + " subflows (QPs) per host, more than the " + MAX_QPS_PER_HOST
+                    + " a NIC holds without losing throughput to QP-context misses; not deployable as is: raise --dupack"
+                    + " or lower --queue-bytes");
+        }
         return List.of();
     }
 
@@ -176,6 +193,7 @@ public record SubflowPlan(long queueBytes, long packetBytes, long flowsPerHost, 
                             .append(" ns\n");
                     sb.append("per-subflow rate r = b/(f*s): ").append(PlanRendering.num(subflowGbps())).append(" Gbps\n");
                 }
+                for (String w : warnings()) sb.append("WARNING: ").append(w).append('\n');
                 PlanRendering.appendNotes(sb, notes());
                 yield sb.toString();
             }

@@ -13,9 +13,11 @@ import java.util.Map;
  * ToR, and stable source-route path IDs.
  *
  * <p>A path ID spends one byte at every hop whose equal-cost group has more than one member:
- * the byte, modulo the group size, picks the member (Ethereal §3: the 16-bit path ID's first
- * byte is read at the ToR, the second at the spine). Groups list ports in port order, so the
- * numbering is stable for a given topology.
+ * the byte, modulo the group size, picks the member: the low byte at the source ToR, the next
+ * byte at the next switch with a choice (Ethereal §3's 16-bit ID; up to 4 such switches in 32
+ * bits). A switch with more than {@link #MAX_PATH_CHOICES} next hops cannot be named by one byte:
+ * source-routing users refuse such fabrics ({@link #widestChoice}). Groups list ports in port
+ * order, so the numbering is stable for a given topology.
  *
  * <p>Path IDs name switch-level paths: the byte picks the next-hop switch, i.e. a bundle (the
  * group's ports to one peer, in order of first appearance; a LAG of {@code parallel_links}
@@ -175,6 +177,23 @@ public final class Routing {
         return groupsOf(switchNode)[groupToward(switchNode, topo.torIndex(tor))];
     }
 
+    /** Next-hop switches one byte of a path ID can name: a switch with more would alias paths (byte mod choices). */
+    public static final int MAX_PATH_CHOICES = 256;
+
+    /** A switch and its largest number of equal-cost next-hop switches toward any destination ToR. */
+    public record Choice(int switchNode, int nextHops) {}
+
+    /** The switch with the most equal-cost next-hop switches (bundles) toward one destination; the first such in node order. */
+    public Choice widestChoice() {
+        Choice widest = new Choice(-1, 0);
+        for (int s = 0; s < bundles.length; s++) {
+            for (int[][] b : bundles[s]) {
+                if (b.length > widest.nextHops()) widest = new Choice(topo.hostCount() + s, b.length);
+            }
+        }
+        return widest;
+    }
+
     /** Number of distinct switch-level source routes between the ToRs of two hosts. */
     public int pathCount(int srcHost, int dstHost) {
         return pathIds(srcHost, dstHost).length;
@@ -224,6 +243,21 @@ public final class Routing {
             node = topo.peerNode(port);
         }
         return ports.toIntArray();
+    }
+
+    /** Per hop of {@link #pathPorts}, the global egress ports of the whole bundle (the LAG members the switch hashes over). */
+    public int[][] pathBundles(int srcHost, int dstHost, int pathId) {
+        int[] first = pathPorts(srcHost, dstHost, pathId);
+        int[][] out = new int[first.length][];
+        for (int i = 0; i < first.length; i++) {
+            int node = topo.portOwner(first[i]);
+            for (int[] b : nextBundles(node, dstHost)) {
+                if (topo.firstPort(node) + b[0] != first[i]) continue;
+                out[i] = new int[b.length];
+                for (int m = 0; m < b.length; m++) out[i][m] = topo.firstPort(node) + b[m];
+            }
+        }
+        return out;
     }
 
     /** The path ID that takes the reverse direction of the same links (for ACKs). */

@@ -60,6 +60,23 @@ class ReproduceCommandTest {
         return false;
     }
 
+    /** --list with an id lists that preset only (it listed all 24); an unknown id is exit 2. */
+    @Test
+    void listWithAnIdListsThatPresetOnly() {
+        Outcome one = exec("reproduce", "--list", "ctccl-fig7");
+        assertThat(one.code()).isZero();
+        assertThat(one.out().lines()).singleElement().asString().startsWith("ctccl-fig7 ");
+        assertThat(exec("reproduce", "--list", "nope-fig9").code()).isEqualTo(2);
+    }
+
+    /** --scale is case-insensitive like plan's --format: QUICK passes the scale check (and stops at --jobs 0 here). */
+    @Test
+    void scaleIsCaseInsensitive() {
+        Outcome o = exec("reproduce", "ctccl-fig7", "--scale", "QUICK", "--jobs", "0", "--out", tmp.resolve("q").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("--jobs 0").doesNotContain("--scale");
+    }
+
     @Test
     void unknownPresetOrScaleIsExitTwo() {
         Outcome o = exec("reproduce", "nope-fig9", "--out", tmp.resolve("x").toString());

@@ -44,6 +44,23 @@ class SweepCommandTest {
         return Files.readString(tmp.resolve(out).resolve("results.csv"));
     }
 
+    /** The audit's sw6 into sw1's folder: it ran, and the other sweep's runs stayed in runs/. Resuming and extending still work. */
+    @Test
+    void aFolderHoldingAnotherSweepIsExitTwoButItsOwnSweepResumesAndGrows() throws Exception {
+        String small = SWEEP.replace("seeds: 3", "seeds: 1");
+        sweep(sweepFile(small), "dir");
+        sweep(sweepFile(small), "dir"); // resume: nothing to run
+        sweep(sweepFile(SWEEP.replace("seeds: 3", "seeds: 2")), "dir"); // more seeds: the old runs are part of it
+        Outcome other = exec("sweep", sweepFile(SWEEP.replace("[ecmp, spray-host]", "[reps]")).toString(), "--out",
+                tmp.resolve("dir").toString());
+        assertThat(other.code()).isEqualTo(2);
+        assertThat(other.err()).contains("--out " + tmp.resolve("dir") + ": holds another sweep or preset", "use another --out")
+                .doesNotContain("Exception");
+        try (Stream<Path> runs = Files.list(tmp.resolve("dir").resolve("runs"))) {
+            assertThat(runs.map(p -> p.getFileName().toString())).hasSize(8).noneMatch(n -> n.startsWith("scheme=reps"));
+        }
+    }
+
     @Test
     void resultsHaveOneRowPerRunInGridOrderWithSweptColumnsSeedAndFlattenedSummary() throws Exception {
         String csv = sweep(sweepFile(SWEEP), "full", "--jobs", "2");

@@ -73,6 +73,15 @@ class JobsAndJitterTest {
         assertThat(json.get(0)).containsKeys("op", "algorithm", "size_bytes", "cct_ns", "algbw_gbps", "busbw_gbps");
     }
 
+    /** 3 jobs on 16 hosts with ranks: 0 take 5 hosts each; the idle one is said, not left to be noticed. */
+    @Test
+    void jobsThatLeaveHostsIdleSaySoInTheWarnings() {
+        RunResult r = Scenarios.run(COLL, "workload.jobs=3", "workload.size_bytes=65536");
+        assertThat(r.warnings()).contains("workload.jobs: 3 jobs x 5 ranks (ranks: 0 = the hosts split evenly) use 15 of the 16 hosts;"
+                + " 1 hosts stay idle");
+        assertThat(Scenarios.run(COLL, "workload.jobs=2", "workload.size_bytes=65536").warnings()).isEmpty();
+    }
+
     @Test
     void aSingleCollectiveAlsoListsItsBandwidth() {
         RunResult r = Scenarios.run(COLL);

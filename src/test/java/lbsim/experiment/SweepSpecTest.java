@@ -70,6 +70,17 @@ class SweepSpecTest {
                 .hasMessageContaining("seeds[1]").hasMessageContaining("out of range");
     }
 
+    /** The audit's sw5/sw7: a value or seed given twice ran the same run twice into one folder. */
+    @Test
+    void aGridValueOrSeedGivenTwiceIsBadInput() {
+        assertThatThrownBy(() -> parse(BASE + "seeds: [3, 4, 3]\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("sweep.yaml: seeds: 3 is given twice (seeds[0] and seeds[2])");
+        assertThatThrownBy(() -> parse(BASE + "grid: {load_balancer.scheme: [ecmp, reps, ecmp]}\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("sweep.yaml: grid.load_balancer.scheme: value \"ecmp\" is given twice");
+        assertThatThrownBy(() -> parse(BASE + "grid: {topology.spines: [2, 2]}\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("grid.topology.spines: value 2 is given twice");
+    }
+
     @Test
     void labelledValuesSetWholeSubtreesAndShowTheirLabel() {
         SweepSpec s = parse(BASE + """

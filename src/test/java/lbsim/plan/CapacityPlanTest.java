@@ -105,7 +105,7 @@ class CapacityPlanTest {
     @Test
     void rendersEveryFormat() {
         CapacityPlan c = plan(8, 9, "0.2", Reading.AS_PRINTED);
-        assertThat(c.render(PlanFormat.TEXT)).contains("\nsufficient: false\n").contains("lhs (flows per host-ToR link): 127")
+        assertThat(c.render(PlanFormat.TEXT)).contains("\nsufficient: false   <- WARNING: the other reading disagrees, see below\n").contains("lhs (flows per host-ToR link): 127")
                 .contains("WARNING");
         JsonNode json = JsonMapper.builder().build().readTree(c.render(PlanFormat.JSON));
         assertThat(json.get("sufficient").asBoolean()).isFalse();
@@ -113,6 +113,14 @@ class CapacityPlanTest {
         assertThat(json.get("margin").asDouble()).isCloseTo(127 - 1792 / 8.8, within(1e-9));
         assertThat(c.render(PlanFormat.CSV)).startsWith("sufficient,k,failed_links,lost_fraction,reading,")
                 .contains("\nfalse,8,9,0.2,as-printed,127,");
+    }
+
+    /** The audit's case: a pod that lost all 16 core links is "sufficient" as printed; the answer line itself says the other reading disagrees. */
+    @Test
+    void aFullyCutPodsAnswerLineCarriesTheWarning() {
+        String text = plan(8, 16, "1", Reading.AS_PRINTED).render(PlanFormat.TEXT);
+        assertThat(text).contains("\nsufficient: true   <- WARNING: the other reading disagrees, see below\n")
+                .contains("WARNING: the two readings of Appendix A Eq. 2 disagree here: as-printed says true, lost-bandwidth says false");
     }
 
     @Test

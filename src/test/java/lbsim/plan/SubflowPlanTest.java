@@ -41,6 +41,15 @@ class SubflowPlanTest {
         assertThat(SubflowPlan.compute(32_768, 4_096, 1, 3, 4, null).dupackForOneSubflow()).isEqualTo(32);
     }
 
+    /** The audit's 39 999 999 999 996 subflows: printed without comment; now a warning in text (and JSON, CSV's stderr). */
+    @Test
+    void moreQpsPerHostThanANicHoldsIsWarned() {
+        SubflowPlan absurd = SubflowPlan.compute(9_999_999_999_999L, 1, 1, 1, 4, null);
+        assertThat(absurd.warnings()).singleElement().asString().contains("39999999999996 subflows (QPs) per host", "1024");
+        assertThat(absurd.render(PlanFormat.TEXT)).contains("\nWARNING: s * f = 39999999999996 * 1");
+        assertThat(SubflowPlan.compute(32_768, 4_096, 1, 3, 4, null).warnings()).isEmpty(); // the paper's 11
+    }
+
     @Test
     void manyFlowsPerHostNeedOneSubflow() {
         // Fig. 11 caption: "after 40 [concurrent permutations], the calculated number of subflows is 1". With
