@@ -7,7 +7,9 @@ import lbsim.engine.Simulation;
 import lbsim.lb.Scheme;
 import lbsim.lb.SchemeContext;
 import lbsim.lb.Schemes;
+import lbsim.net.Host;
 import lbsim.net.Network;
+import lbsim.net.Packet;
 import lbsim.net.SwitchConfig;
 import lbsim.topology.LeafSpine;
 import lbsim.topology.Topology;
@@ -18,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DCQCN's first CNP (HPCC ns-3 rdma-hw.cc cnp_received_mlx): alpha = 1, so the first cut halves the
- * rate whenever the QP opened.
+ * rate whenever the QP opened; the receiver sends a CNP for every CE-marked packet (no NP gate).
  */
 class DcqcnFirstCnpTest {
     private static final long RATE = 100_000_000_000L;
@@ -70,5 +72,25 @@ class DcqcnFirstCnpTest {
         assertThat(firstCut(0, 10)).isEqualTo(RATE / 2.0);
         assertThat(firstCut(500, 510)).isEqualTo(RATE / 2.0);
         assertThat(firstCut(990, 1000)).isEqualTo(RATE / 2.0);
+    }
+
+    @Test
+    void underSustainedMarkingEveryMarkedPacketBringsACnp() {
+        Rig rig = new Rig(0);
+        long[] marked = new long[1];
+        long[] cnps = new long[1];
+        // mark every data packet at the receiver: sustained congestion on the path
+        rig.net.setSink((Host h, Packet p) -> {
+            if (p.kind == Packet.DATA) {
+                p.ecnMarked = true;
+                marked[0]++;
+            }
+            if (p.kind == Packet.CNP) cnps[0]++;
+            rig.tr.deliver(h, p);
+        });
+        rig.sim.run(200 * Simulation.PS_PER_US);
+        assertThat(marked[0]).isGreaterThan(30);
+        // CNPs still in flight at the end: at most one base RTT's worth
+        assertThat(cnps[0]).isBetween(marked[0] - 10, marked[0]);
     }
 }
