@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * DCQCN's first CNP (HPCC ns-3 rdma-hw.cc cnp_received_mlx): alpha = 1, so the first cut halves the
- * rate whenever the QP opened; the receiver sends a CNP for every CE-marked packet (no NP gate).
+ * rate whenever the QP opened; the receiver sends a CNP for every CE-marked packet (no NP gate); the rate
+ * floor is HPCC run.py's.
  */
 class DcqcnFirstCnpTest {
     private static final long RATE = 100_000_000_000L;
@@ -92,5 +93,14 @@ class DcqcnFirstCnpTest {
         assertThat(marked[0]).isGreaterThan(30);
         // CNPs still in flight at the end: at most one base RTT's worth
         assertThat(cnps[0]).isBetween(marked[0] - 10, marked[0]);
+    }
+
+    @Test
+    void cutsStopAtHpccRunPyMinimumRate() {
+        Rig rig = new Rig(0);
+        for (long us = 10; us <= 200; us += 4) rig.sim.scheduleAt(us * Simulation.PS_PER_US, rig, 1, 0, null);
+        rig.sim.run(201 * Simulation.PS_PER_US);
+        // HPCC simulation/run.py MIN_RATE 1000Mb/s
+        assertThat(rig.rateAfterCnp).isEqualTo(1e9);
     }
 }
