@@ -24,7 +24,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         String lr = s.string("loss_recovery", "go-back-n");
         s.choice("loss_recovery", "go-back-n", LossRecoveries.IMPLEMENTED);
         boolean pfc = s.bool("pfc", true);
-        long timeoutUs = s.longValue("timeout_us", 1000, 1, 100_000_000L);
+        long timeoutUs = baseTimeoutUs(s, lr);
         TransportSpec t = new TransportSpec(cc, lr, pfc, timeoutUs,
                 s.intValue("ack_every", 1, 1, 1_000_000),
                 s.intValue("header_bytes", 64, 0, 65536),
@@ -40,17 +40,30 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
                         s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
                         s.choice("irn_nack", "every", IRN_NACK).equals("every")),
-                backoff(s, timeoutUs));
+                backoff(s, timeoutUs, lr));
         s.finish();
         return t;
     }
 
+    /**
+     * The timeout (before backoff): {@code timeout_us}; with IRN, RTO_high, which is {@code irn_rto_high_us}
+     * if set, else an explicit {@code timeout_us}, else IRN's 320 us.
+     */
+    private static long baseTimeoutUs(Section s, String lossRecovery) {
+        boolean explicit = s.has("timeout_us");
+        long timeoutUs = s.longValue("timeout_us", 1000, 1, 100_000_000L);
+        // IRN (Mittal et al. 2018; conweave-ns3 network-load-balance.cc): RTO_high = 320 us
+        long rtoHighUs = s.longValue("irn_rto_high_us", explicit ? timeoutUs : 320, 1, 100_000_000L);
+        return lossRecovery.equals("irn") ? rtoHighUs : timeoutUs;
+    }
+
     /** {@code timeout_backoff} and {@code timeout_max_us}: the timeout grows over consecutive timeouts, up to the cap. */
-    private static RtoBackoff backoff(Section s, long timeoutUs) {
+    private static RtoBackoff backoff(Section s, long timeoutUs, String lossRecovery) {
+        String base = lossRecovery.equals("irn") ? "irn_rto_high_us" : "timeout_us";
         double factor = s.doubleValue("timeout_backoff", 1.0, 1.0, 1000);
         long capUs = s.longValue("timeout_max_us", 0, 0, 100_000_000L);
         if (capUs > 0 && capUs < timeoutUs) {
-            throw s.error("timeout_max_us", capUs + " is below timeout_us (" + timeoutUs + "); allowed: 0 (no cap) or at least timeout_us");
+            throw s.error("timeout_max_us", capUs + " is below " + base + " (" + timeoutUs + "); allowed: 0 (no cap) or at least " + base);
         }
         return new RtoBackoff(factor, capUs * 1_000_000L);
     }

@@ -5,7 +5,10 @@ package lbsim.transport;
  * ConWeave ns-3 code (algorithms.md §2.2). A CNP only sets flags; a cut happens at most
  * every rate-decrease interval; the RP timer drives fast recovery, additive and hyper
  * increase. Alpha decays every alpha-resume interval; we apply the elapsed decays lazily
- * when a cut needs alpha instead of running a 1 us timer per QP.
+ * when a cut needs alpha instead of running a 1 us timer per QP. The QP's first CNP sets
+ * alpha to 1 and starts the alpha clock, so the first cut halves the rate whenever the QP
+ * opened. One difference from ns-3: a cut with no cut in the last rate-decrease interval
+ * happens at once, where ns-3 waits for its next 4 us decrease tick.
  */
 final class Dcqcn implements CongestionControl {
     private static final int DECREASE = 1;
@@ -18,6 +21,7 @@ final class Dcqcn implements CongestionControl {
     private double rt;
     private double alpha = 1.0;
     private long alphaUpdatedPs;
+    private boolean cnpSeen;
     private boolean alphaFlag;
     private boolean decreaseFlag;
     private boolean decreaseTimerRunning;
@@ -47,8 +51,16 @@ final class Dcqcn implements CongestionControl {
 
     @Override
     public void onCnp() {
-        updateAlpha();
-        alphaFlag = true;
+        if (!cnpSeen) {
+            // HPCC ns-3 rdma-hw.cc cnp_received_mlx: the first CNP sets alpha = 1, clears the alpha flag, starts the alpha timer
+            cnpSeen = true;
+            alpha = 1.0;
+            alphaUpdatedPs = qp.now();
+            alphaFlag = false;
+        } else {
+            updateAlpha();
+            alphaFlag = true;
+        }
         decreaseFlag = true;
         if (!decreaseTimerRunning) {
             decreaseTimerRunning = true;

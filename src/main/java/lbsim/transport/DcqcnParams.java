@@ -11,8 +11,9 @@ package lbsim.transport;
  * @param g                      alpha EWMA gain (1/256)
  * @param raiBps                 additive increase step
  * @param rhaiBps                hyper increase step
- * @param minRateBps             rate floor
- * @param cnpIntervalPs          receiver: at most one CNP per QP per interval (4 us)
+ * @param minRateBps             rate floor (1000 Mbps)
+ * @param cnpIntervalPs          receiver: at most one CNP per QP per interval; 0 = a CNP for every
+ *                               CE-marked data packet, as in the HPCC / ConWeave ns-3 code
  */
 public record DcqcnParams(long alphaResumeIntervalPs, long rateDecreaseIntervalPs, long rpTimerPs,
                           int fastRecoveryTimes, double g, long raiBps, long rhaiBps, long minRateBps,
@@ -21,7 +22,11 @@ public record DcqcnParams(long alphaResumeIntervalPs, long rateDecreaseIntervalP
     /** HPCC run.py "dcqcn" values: R_AI 5 Mbps and R_HAI 50 Mbps per 25 Gbps of line rate. */
     public static DcqcnParams forLineRate(long lineRateBps) {
         long per25g = Math.max(1, lineRateBps / 25_000_000_000L);
+        // HPCC simulation/run.py config template: MIN_RATE 1000Mb/s (100 Mb/s is mix/config.txt's and ConWeave's)
+        long minRateBps = 1_000_000_000L;
+        // no NP gate: HPCC/ConWeave rdma-hw.cc set the CNP flag on the ACK of every CE-marked packet
+        long cnpIntervalPs = 0;
         return new DcqcnParams(1_000_000L, 4_000_000L, 300_000_000L, 1, 1.0 / 256,
-                5_000_000L * per25g, 50_000_000L * per25g, 100_000_000L, 4_000_000L);
+                5_000_000L * per25g, 50_000_000L * per25g, minRateBps, cnpIntervalPs);
     }
 }

@@ -31,30 +31,34 @@ class HopperPresetsTest {
                 + "workload: " + HopperPresets.roundsWorkload(4, 2, 4_000_000, 1_000_000) + "\n";
     }
 
-    private static double util(RunResult r, String linkClass) {
-        for (LinkClassRecord c : r.linkClasses()) if (c.linkClass().equals(linkClass)) return c.meanUtilisation();
+    private static LinkClassRecord linkClass(RunResult r, String linkClass) {
+        for (LinkClassRecord c : r.linkClasses()) if (c.linkClass().equals(linkClass)) return c;
         throw new AssertionError("no class " + linkClass + " in " + r.linkClasses());
     }
 
+    /** The 1G links' share of the leaf->spine bytes: utilisation x rate x links, over both classes. */
+    private static double oneGigByteShare(RunResult r) {
+        LinkClassRecord one = linkClass(r, "leaf->spine 1G"), ten = linkClass(r, "leaf->spine 10G");
+        double b1 = one.meanUtilisation() * 1 * one.links(), b10 = ten.meanUtilisation() * 10 * ten.links();
+        return b1 / (b1 + b10);
+    }
+
+    /**
+     * §4.2.2: Hopper uses the 1G links less than FlowBender. Read as the share of the leaf->spine bytes
+     * on them: the mean 1G utilisation over the run time stopped holding once DCQCN cut as the ns-3 code
+     * does (2026-11-25: Hopper 0.354 against FlowBender 0.337 here, mean of seeds 1-3), because Hopper's
+     * runs end about 4 x sooner (docs/experiments.md, Hopper Fig. 6).
+     */
     @Test
-    void onTheAsymmetricFabricHopperUsesTheOneGigLinksLessThanFlowBenderOverSeeds() {
-        double hopperSum = 0, fbSum = 0;
-        int hopperLower = 0;
-        long[] seeds = {1, 2, 3};
-        for (long seed : seeds) {
+    void onTheAsymmetricFabricHopperPutsLessOfItsBytesOnTheOneGigLinksThanFlowBender() {
+        for (long seed : new long[] {1, 2, 3}) {
             RunResult h = Scenarios.run(testbed(HopperPresets.FIG6_HOPPER, seed));
             RunResult fb = Scenarios.run(testbed(HopperPresets.FIG6_FLOWBENDER, seed));
             Scenarios.assertConserved(h);
             Scenarios.assertConserved(fb);
-            // precondition: the fabric is the testbed's: four 1G and eight 10G leaf->spine links
-            assertThat(h.linkClasses()).extracting(LinkClassRecord::linkClass).contains("leaf->spine 1G", "leaf->spine 10G");
-            double hu = util(h, "leaf->spine 1G"), fu = util(fb, "leaf->spine 1G");
-            hopperSum += hu;
-            fbSum += fu;
-            if (hu < fu) hopperLower++;
+            assertThat(oneGigByteShare(h)).as("seed %d: 1G share of leaf->spine bytes, Hopper vs FlowBender", seed)
+                    .isLessThan(oneGigByteShare(fb));
         }
-        assertThat(hopperSum / seeds.length).as("mean 1G utilisation, Hopper vs FlowBender").isLessThan(fbSum / seeds.length);
-        assertThat(hopperLower).as("seeds where Hopper's 1G utilisation is below FlowBender's").isGreaterThanOrEqualTo(2);
     }
 
     @Test
