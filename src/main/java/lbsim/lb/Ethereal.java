@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
+import lbsim.net.Packet;
 import lbsim.topology.Routing;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
@@ -31,7 +32,12 @@ import lbsim.workload.FlowSpec;
  *       its own QP with a source route. The receiver copies the reverse path ID into ACKs, so ACKs retrace the links.</li>
  *   <li>Failures (§3.3): on a QP timeout (Go-Back-N is done by the QP) the QP moves to a random
  *       good path and the old path ID is marked bad for this source host for {@code bad_path_ms};
- *       later batches use good paths only (all paths if none is good).</li>
+ *       later batches use good paths only (all paths if none is good). On a NACK the QP also
+ *       moves to a random good path (Algorithm 1 {@code NAck()}), but the old path is not marked
+ *       bad: Algorithm 1 notifies failure only in {@code flowTimeout}. One loss episode reroutes
+ *       once: a NACK moves the QP only if the data packet that triggered it was sent after the
+ *       QP's last move, so the further NACKs of the same loss (go-back-N stragglers, or IRN's
+ *       NACK per out-of-order arrival) and those of packets still on the old path do not.</li>
  * </ul>
  * Bad-path state is keyed by path ID alone (the paper refers to paths "solely based on the
  * 16-bit encoding"), so a bad first byte (uplink) excludes that uplink for every destination.
@@ -192,7 +198,22 @@ public final class Ethereal implements PathPolicy, EventHandler {
         if (!qp.sourceRouted()) return; // rack-local: no path choice
         int old = qp.pathId();
         badUntil[qp.src()].put(old, transport.sim().now() + badPathPs);
-        int[] ids = goodPaths(qp.src(), qp.dst(), old);
+        reroute(qp);
+    }
+
+    /** Algorithm 1 {@code NAck()}: select a new path (§3.3), once per loss episode (see the class comment). */
+    @Override
+    public void onAck(QueuePair qp, Packet ack, long rttPs) {
+        if (ack.kind != Packet.NACK || !qp.sourceRouted()) return;
+        Object last = qp.schemeState();
+        if (last != null && ack.sentAtPs < (Long) last) return; // triggered by a packet sent before the last move
+        reroute(qp);
+    }
+
+    /** Moves the QP to a random good path other than its own and remembers when. */
+    private void reroute(QueuePair qp) {
+        int[] ids = goodPaths(qp.src(), qp.dst(), qp.pathId());
         qp.setSourceRoute(ids[random.nextInt(ids.length)]);
+        qp.setSchemeState(transport.sim().now());
     }
 }

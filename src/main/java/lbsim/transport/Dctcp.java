@@ -4,7 +4,10 @@ package lbsim.transport;
  * DCTCP (Alizadeh et al., SIGCOMM 2010; RFC 8257): per window of data, F = marked/acked,
  * alpha = (1-g) alpha + g F; on the first mark in a window cwnd = cwnd (1 - alpha/2), at
  * most once per window; otherwise +1 MSS per window. Starts at one BDP, as RDMA-style
- * DCTCP does (no slow start), and never falls below one MSS.
+ * DCTCP does (no slow start), and never falls below one MSS. The cut comes at the first marked
+ * ACK with the previous window's alpha, as RFC 8257 §3.3 and Linux do, not at the window's end
+ * with the updated alpha as algorithms.md §2.1's pseudocode orders it. The first observation
+ * window ends at the first ACK ({@code windowEnd} starts at 0), so alpha decays once early.
  */
 final class Dctcp implements CongestionControl {
     private final double g;

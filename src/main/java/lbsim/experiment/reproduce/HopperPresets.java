@@ -25,7 +25,7 @@ final class HopperPresets {
 
     /**
      * Hopper §4.1.1: leaf-spine of 8 leaves x 16 servers and 8 spines, 100 Gbps, 1 us links (base RTT 8 us);
-     * DCQCN (ConWeave's parameters; ours are lbsim's DCQCN defaults) and IRN with a 30-packet reorder window.
+     * DCQCN (ConWeave's parameters; ours are lbsim's DCQCN defaults) and IRN with a 30-packet reorder window (irn_nack: every, not §4.1.1's beyond-window).
      */
     private static String openLoopSweep(String name, String topology, String distribution, long durationUs, int seeds) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  topology: " + topology + "\n" + """
@@ -79,7 +79,9 @@ final class HopperPresets {
                 "Improvements are 100 x (baseline - Hopper) / baseline of the slowdown, paired by seed; the paper does not "
                         + "define its percentages, we read them the same way.",
                 "DCQCN: the paper uses ConWeave's ns-3 parameters; lbsim uses its own DCQCN defaults (docs/scenario.md). "
-                        + "IRN with a 30-packet reorder window as §4.1.1; PFC off (IRN's lossy setting; the paper does not say), "
+                        + "IRN with a 30-packet reorder window as §4.1.1, but NACKing every out-of-order arrival (irn_nack: every; "
+                        + "§4.1.1 ACKs arrivals within the window normally, irn_nack: beyond-window, docs/experiments.md); "
+                        + "PFC off (IRN's lossy setting; the paper does not say), "
                         + "lbsim's default 64 MB shared buffers (ConWeave's buffer size not taken over).",
                 "FlowBender uses its ECN signal (the original design; §4.1 does not say which signal the simulated FlowBender "
                         + "used). CONGA and ConWeave are lbsim's models of those switch schemes, with their defaults.",
