@@ -2,7 +2,6 @@ package lbsim.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,9 +15,7 @@ class EtherealPlanCommandTest {
     Path tmp;
 
     private Path scenario(String yaml) throws Exception {
-        Path f = tmp.resolve("s.yaml");
-        Files.writeString(f, yaml);
-        return f;
+        return RunCommandTest.writeScenario(tmp, yaml);
     }
 
     /** The audit's eth5: 300 spines, so path IDs 0x0100.. would take the same uplinks as 0x0000.. (byte mod 300). */

@@ -21,9 +21,7 @@ class ReportTest {
     }
 
     private Path scenario(String yaml) throws Exception {
-        Path f = tmp.resolve("s.yaml");
-        Files.writeString(f, yaml);
-        return f;
+        return RunCommandTest.writeScenario(tmp, yaml);
     }
 
     @Test

@@ -29,10 +29,15 @@ class RunCommandTest {
         }
     }
 
-    private Path scenario(String yaml) throws Exception {
-        Path f = tmp.resolve("s.yaml");
+    /** Writes {@code yaml} as the scenario file s.yaml in {@code dir} (shared by the CLI tests). */
+    static Path writeScenario(Path dir, String yaml) throws Exception {
+        Path f = dir.resolve("s.yaml");
         Files.writeString(f, yaml);
         return f;
+    }
+
+    private Path scenario(String yaml) throws Exception {
+        return writeScenario(tmp, yaml);
     }
 
     private static final String SMALL = """
