@@ -21,8 +21,8 @@ final class IdealBound {
      * Collectives: the largest of each collective's closed form ({@link IdealTime}) with the shortest
      * one-way latency between its hosts, as {@code cct_ns} is the largest collective's completion.
      * Training and snapshots ({@code cct_ns} the largest flow group's span): the largest of each
-     * group's busiest-host bound. Other workloads ({@code normalised} over the last finish): the busiest-host
-     * bound of all flows, or the later arrivals' bound ({@link #arrivalsPs}) when larger.
+     * group's busiest-host bound. Other workloads ({@code normalised} over the last finish): the arrivals'
+     * bound ({@link #arrivalsPs}), which includes the busiest-host bound of all flows.
      */
     static long idealNs(Scenario sc, Topology topo, FlowGraph graph) {
         double gbps = topo.hostRateBps(0) / 1e9;
@@ -40,7 +40,7 @@ final class IdealBound {
             for (List<FlowSpec> group : byGroup(graph)) worst = Math.max(worst, busiestHostPs(sc, topo, group));
             return Math.round(worst / 1000.0);
         }
-        return Math.round(Math.max(busiestHostPs(sc, topo, graph.flows()), arrivalsPs(sc, topo, graph.flows())) / 1000.0);
+        return Math.round(arrivalsPs(sc, topo, graph.flows()) / 1000.0);   // never below busiestHostPs: its earliest start is >= 0
     }
 
     /**

@@ -24,7 +24,6 @@ import lbsim.net.PortStats;
 import lbsim.net.SwitchConfig;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
-import lbsim.transport.FlowListener;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
 import lbsim.transport.TransportConfig;
@@ -96,24 +95,9 @@ public final class Runner {
         SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport());
         Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());
-        WorkloadDriver[] driver = new WorkloadDriver[1];
-        Transport transport = new Transport(sim, net, tcfg, scheme.host(), new FlowListener() {
-            @Override
-            public void onFlowDelivered(Flow f) {
-                driver[0].onFlowDelivered(f);
-            }
-
-            @Override
-            public void onFlowSent(Flow f) {
-                driver[0].onFlowSent(f);
-            }
-
-            @Override
-            public void onFlowAcknowledged(Flow f) {
-                driver[0].onFlowAcknowledged(f);
-            }
-        });
-        driver[0] = new WorkloadDriver(sim, transport, graph);
+        WorkloadDriver.Relay relay = new WorkloadDriver.Relay();
+        Transport transport = new Transport(sim, net, tcfg, scheme.host(), relay);
+        WorkloadDriver driver = relay.attach(new WorkloadDriver(sim, transport, graph));
         List<String> warnings = new ArrayList<>(sc.workload().warnings());
         for (var s : net.switches()) {
             String w = s.bufferWarning();
@@ -126,7 +110,7 @@ public final class Runner {
         LinkClasses linkClasses = new LinkClasses(net);
         sc.failures().stream().mapToLong(FailureSpec::atUs).min()
                 .ifPresent(at -> sim.scheduleAt(at * Simulation.PS_PER_US, (k, a, o) -> linkClasses.snapshot(sim.now()), 0, 0, null));
-        driver[0].start();
+        driver.start();
 
         long limit = (long) (sc.maxTimeMs() * Simulation.PS_PER_MS);
         ThroughputSampler throughput = new ThroughputSampler(net, Math.round(sc.metrics().throughputIntervalUs() * Simulation.PS_PER_US));
@@ -138,10 +122,10 @@ public final class Runner {
             t = Math.min(limit, t + slicePs);
             boolean empty = sim.run(t);
             throughput.sampleUpTo(t);
-            progress.update(sim.now(), limit, sim.eventsProcessed(), driver[0].undeliveredCount());
-            if (driver[0].allDelivered() && transport.openQpCount() == 0) {
+            progress.update(sim.now(), limit, sim.eventsProcessed(), driver.undeliveredCount());
+            if (driver.allDelivered() && transport.openQpCount() == 0) {
                 done = true;
-                finishPs = Math.max(transport.lastQpFinishedPs(), driver[0].lastDeliveryPs());
+                finishPs = Math.max(transport.lastQpFinishedPs(), driver.lastDeliveryPs());
                 break;
             }
             if (empty) break;
@@ -150,18 +134,18 @@ public final class Runner {
             // drain what is still in flight (duplicate ACKs, lazily cancelled timers)
             sim.run(Long.MAX_VALUE);
         } else {
-            warnings.add("stopped at max_time_ms=" + sc.maxTimeMs() + " with " + driver[0].undeliveredCount()
+            warnings.add("stopped at max_time_ms=" + sc.maxTimeMs() + " with " + driver.undeliveredCount()
                     + " flows undelivered and " + transport.openQpCount() + " QPs open");
-            String cut = unreachableFlows(net, graph, driver[0]);
+            String cut = unreachableFlows(net, graph, driver);
             if (cut != null) warnings.add(cut);
             finishPs = sim.now();
         }
         warnings.addAll(scheme.host().warnings());
         net.finish();
-        if (done) Conservation.check(net, transport, graph, driver[0]);
+        if (done) Conservation.check(net, transport, graph, driver);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
         long trafficEndPs = trafficEndPs(net, finishPs);
-        return collect(sc, topo, net, transport, graph, driver[0], done, finishPs, trafficEndPs, rttPs, warnings, wallMs,
+        return collect(sc, topo, net, transport, graph, driver, done, finishPs, trafficEndPs, rttPs, warnings, wallMs,
                 throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs));
     }
 

@@ -20,6 +20,7 @@ public final class Drill implements ForwardingStrategy {
     /** Scratch for the partial Fisher-Yates shuffle: the identity permutation between calls. */
     private int[] order = new int[0];
     private int[] swapped = new int[0];
+    private IntToLongFunction egressLoad;   // the owning switch's egress bytes per port
 
     public Drill(int d, SplittableRandom random) {
         this.d = d;
@@ -28,7 +29,9 @@ public final class Drill implements ForwardingStrategy {
 
     @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
-        return pick(candidates, sw::egressBytes);
+        // one instance per switch: its load reader is made once, not per packet
+        if (egressLoad == null) egressLoad = sw::egressBytes;
+        return pick(candidates, egressLoad);
     }
 
     /** The remembered port and d distinct random candidates (§1.7), least {@code load} first-seen on ties. */

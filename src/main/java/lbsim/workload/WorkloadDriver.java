@@ -70,6 +70,34 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         }
     }
 
+    /**
+     * The transport's listener, built before the driver it tells (a driver needs its transport,
+     * a transport its listener): forwards every flow event to the driver {@link #attach}ed.
+     */
+    public static final class Relay implements FlowListener {
+        private WorkloadDriver driver;
+
+        public WorkloadDriver attach(WorkloadDriver d) {
+            this.driver = d;
+            return d;
+        }
+
+        @Override
+        public void onFlowDelivered(Flow f) {
+            driver.onFlowDelivered(f);
+        }
+
+        @Override
+        public void onFlowSent(Flow f) {
+            driver.onFlowSent(f);
+        }
+
+        @Override
+        public void onFlowAcknowledged(Flow f) {
+            driver.onFlowAcknowledged(f);
+        }
+    }
+
     /** Called once every flow has been delivered. */
     public void onAllDelivered(Runnable r) {
         this.onAllDelivered = r;

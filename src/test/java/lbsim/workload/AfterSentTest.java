@@ -12,7 +12,6 @@ import lbsim.net.SwitchConfig;
 import lbsim.topology.LeafSpine;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
-import lbsim.transport.FlowListener;
 import lbsim.transport.Transport;
 import lbsim.transport.TransportConfig;
 import org.junit.jupiter.api.Test;
@@ -35,23 +34,13 @@ class AfterSentTest {
         Network net = new Network(sim, topo, SwitchConfig.defaults(), scheme.switches());
         TransportConfig cfg = new TransportConfig("dctcp", "go-back-n", 4096, 64, 64, 1, Simulation.PS_PER_MS,
                 500 * Simulation.PS_PER_US, 116_896, 1.0 / 16, 1.0, 0);
-        WorkloadDriver[] d = new WorkloadDriver[1];
-        Transport tr = new Transport(sim, net, cfg, scheme.host(), new FlowListener() {
-            @Override
-            public void onFlowDelivered(Flow f) {
-                d[0].onFlowDelivered(f);
-            }
-
-            @Override
-            public void onFlowSent(Flow f) {
-                d[0].onFlowSent(f);
-            }
-        });
-        d[0] = new WorkloadDriver(sim, tr, g);
-        d[0].start();
+        WorkloadDriver.Relay relay = new WorkloadDriver.Relay();
+        Transport tr = new Transport(sim, net, cfg, scheme.host(), relay);
+        WorkloadDriver d = relay.attach(new WorkloadDriver(sim, tr, g));
+        d.start();
         sim.run(Long.MAX_VALUE);
-        assertThat(d[0].allDelivered()).isTrue();
-        return d[0];
+        assertThat(d.allDelivered()).isTrue();
+        return d;
     }
 
     static FlowSpec following(int id, int src, int dst, long bytes, int[] after, long gapPs, int[] afterSent) {
