@@ -15,6 +15,7 @@ public final class Simulation {
     private long now;
     private long events;
     private boolean stopRequested;
+    private boolean lookahead = true;
 
     public Simulation(long seed) {
         this.random = new RandomStreams(seed);
@@ -58,31 +59,53 @@ public final class Simulation {
     }
 
     /**
+     * Whether the loop has the next event's handler touch what it will read first before the
+     * current event runs ({@link HotEventHandler#prefetch}). That overlaps cache misses when the
+     * network's state outgrows the caches and only costs instructions when it fits (k=8 fat-tree:
+     * 4.7 % slower with it, k=16: 1.7 % faster, k=24: 13 % faster; README "Speed"). On by default.
+     */
+    public void setLookahead(boolean on) {
+        lookahead = on;
+    }
+
+    public boolean lookahead() {
+        return lookahead;
+    }
+
+    /**
      * Runs events until the queue is empty, stop() is called, or the next event is later
      * than {@code untilPs}. Returns true when the queue ran empty.
      */
     public boolean run(long untilPs) {
         stopRequested = false;
         EventQueue q = queue;
+        boolean look = lookahead;
+        long count = events;   // counted in a local and stored on return: no memory update per event
         while (true) {
             EventQueue.Ev e = q.popNotAfter(untilPs);
             if (e == null) {
+                events = count;
                 if (q.isEmpty()) return true;
                 now = untilPs;
                 return false;
             }
             now = e.time;
-            events++;
+            count++;
             EventHandler h = e.handler;
             int kind = e.kind;
             long arg = e.arg;
             Object o = e.obj;
             q.recycle(e);
-            EventQueue.Ev m = q.min;
-            if (m.handler instanceof HotEventHandler next) next.prefetch(m.kind);
+            if (look) {
+                EventQueue.Ev m = q.min;
+                if (m.handler instanceof HotEventHandler next) next.prefetch(m.kind);
+            }
             if (h instanceof HotEventHandler hot) hot.onEvent(kind, arg, o);
             else h.onEvent(kind, arg, o);
-            if (stopRequested) return q.isEmpty();
+            if (stopRequested) {
+                events = count;
+                return q.isEmpty();
+            }
         }
     }
 }

@@ -68,7 +68,16 @@ public final class Network implements EventHandler {
             s.init();
             s.setStrategy(strategies.apply(s));
         }
+        sim.setLookahead(ports.length >= LOOKAHEAD_MIN_PORTS);
     }
+
+    /**
+     * Port count (a proxy for the state a hop touches) from which the event loop prefetches: below
+     * it ports, switches and packets stay in the caches and the loads ahead only cost time
+     * (fat-tree k=8, 768 ports: 4.7 % faster without; k=12, 2 592: 2 % faster without, within
+     * noise; k=16, 6 144: 1.7 % slower without; README "Speed").
+     */
+    static final int LOOKAHEAD_MIN_PORTS = 4096;
 
     public Simulation sim() { return sim; }
     public Topology topology() { return topo; }
