@@ -42,6 +42,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "1", description = "Run each scenario N times and report the best wall and the best CPU time.")
     int repeat;
 
+    @Option(names = "--warmup-ms", defaultValue = "3000",
+            description = "CPU milliseconds of unreported runs of the first scenario before timing (at least one run), so the JIT has compiled and settled the hot path: a 75 ms run is still being recompiled after one run. Default ${DEFAULT-VALUE}.")
+    long warmupMs;
+
     @Option(names = "--forks", defaultValue = "1",
             description = "Run the whole benchmark in N fresh JVMs one after another and report min, median and max packet-hops per CPU-second over them (one JVM's speed varies from launch to launch).")
     int forks;
@@ -105,6 +109,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         if (repeat < 1) throw new BadInputException("--repeat: must be at least 1, got " + repeat);
         if (forks < 1) throw new BadInputException("--forks: must be at least 1, got " + forks);
+        if (warmupMs < 0) throw new BadInputException("--warmup-ms: must be at least 0, got " + warmupMs);
         List<Map<String, Object>> rows = new ArrayList<>();
         if (scenario != null && (traffic != null || longTier)) {
             throw new BadInputException("--scenario: cannot be combined with --traffic or --long");
@@ -119,8 +124,7 @@ public final class BenchCommand implements Callable<Integer> {
             BenchForks.run(forks, childArgs(), format.equals("json"));
             return 0;
         }
-        // one unreported run first, so the JIT has compiled the hot path before we time anything
-        Runner.run(cases.get(0).scenario(), Runner.Progress.NONE);
+        warmUp(cases.get(0).scenario());
         for (Case c : cases) {
             if (only != null && !c.name().contains(only)) continue;
             Scenario sc = c.scenario();
@@ -168,9 +172,22 @@ public final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * Unreported runs of {@code sc} until {@link #warmupMs} of CPU time have passed (at least one):
+     * speed is measured on compiled, settled code, as in a long simulation, not while the JIT is
+     * still compiling and recompiling the event loop (the first runs of the k=8 case take 1.5-2.5x
+     * as long as the tenth).
+     */
+    private void warmUp(Scenario sc) {
+        long start = CPU.getCurrentThreadCpuTime();
+        do {
+            Runner.run(sc, Runner.Progress.NONE);
+        } while (CPU.getCurrentThreadCpuTime() - start < warmupMs * 1_000_000);
+    }
+
     /** This command's options for a fork (everything but --forks and --format). */
     private List<String> childArgs() {
-        List<String> a = new ArrayList<>(List.of("--repeat", Integer.toString(repeat)));
+        List<String> a = new ArrayList<>(List.of("--repeat", Integer.toString(repeat), "--warmup-ms", Long.toString(warmupMs)));
         if (longTier) a.add("--long");
         if (only != null) a.addAll(List.of("--only", only));
         if (traffic != null) a.addAll(List.of("--traffic", traffic.toAbsolutePath().toString()));

@@ -27,7 +27,7 @@ class BenchCommandTest {
     @Test
     void timesAUsersScenarioAndCountsItsHops() throws Exception {
         Path f = scenario();
-        Outcome o = RunCommandTest.exec("bench", "--scenario", f.toString(), "--format", "json");
+        Outcome o = RunCommandTest.exec("bench", "--scenario", f.toString(), "--warmup-ms", "0", "--format", "json");
         assertThat(o.code()).as(o.err()).isZero();
         JsonNode row = JsonMapper.builder().build().readTree(o.out()).get("scenarios").get(0);
         assertThat(row.get("name").asString()).isEqualTo(f.toString());
@@ -40,7 +40,7 @@ class BenchCommandTest {
     @Test
     void forksRunTheSameDeterministicRunInFreshJvmsAndReportTheSpread() throws Exception {
         Path f = scenario();
-        Outcome o = RunCommandTest.exec("bench", "--scenario", f.toString(), "--forks", "2", "--format", "json");
+        Outcome o = RunCommandTest.exec("bench", "--scenario", f.toString(), "--forks", "2", "--warmup-ms", "0", "--format", "json");
         assertThat(o.code()).as(o.err()).isZero();
         JsonNode doc = JsonMapper.builder().build().readTree(o.out());
         assertThat(doc.get("forks").asInt()).isEqualTo(2);
@@ -52,7 +52,7 @@ class BenchCommandTest {
         assertThat(min).isPositive().isLessThanOrEqualTo(row.get("packet_hops_per_cpu_sec_median").asLong());
         assertThat(row.get("packet_hops_per_cpu_sec_median").asLong()).isLessThanOrEqualTo(row.get("packet_hops_per_cpu_sec_max").asLong());
         // the same run as in this JVM: deterministic, whichever JVM simulates it
-        JsonNode here = JsonMapper.builder().build().readTree(RunCommandTest.exec("bench", "--scenario", f.toString(), "--format", "json").out())
+        JsonNode here = JsonMapper.builder().build().readTree(RunCommandTest.exec("bench", "--scenario", f.toString(), "--warmup-ms", "0", "--format", "json").out())
                 .get("scenarios").get(0);
         assertThat(row.get("events").asLong()).isEqualTo(here.get("events").asLong());
         assertThat(row.get("packet_hops").asLong()).isEqualTo(here.get("packet_hops").asLong());
@@ -87,5 +87,33 @@ class BenchCommandTest {
         Outcome o = RunCommandTest.exec("bench", "--scenario", scenario().toString(), "--long");
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err()).contains("--scenario", "--long");
+    }
+
+    @Test
+    void aNegativeWarmUpIsExitTwo() throws Exception {
+        Outcome o = RunCommandTest.exec("bench", "--scenario", scenario().toString(), "--warmup-ms", "-1");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("--warmup-ms", "-1");
+    }
+
+    /** The warm-up runs the first scenario for the given CPU time before timing: a longer warm-up takes longer, and the timed run is the same run. */
+    @Test
+    void theWarmUpRunsForItsCpuTimeBeforeTiming() throws Exception {
+        Path f = scenario();
+        long t0 = System.nanoTime();
+        Outcome quick = RunCommandTest.exec("bench", "--scenario", f.toString(), "--warmup-ms", "0", "--format", "json");
+        long quickNs = System.nanoTime() - t0;
+        t0 = System.nanoTime();
+        Outcome warm = RunCommandTest.exec("bench", "--scenario", f.toString(), "--warmup-ms", "1500", "--format", "json");
+        long warmNs = System.nanoTime() - t0;
+        assertThat(quick.code()).as(quick.err()).isZero();
+        assertThat(warm.code()).as(warm.err()).isZero();
+        // at least 1.5 s of CPU were spent warming up (elapsed time is never shorter than one thread's CPU time)
+        assertThat(warmNs).isGreaterThanOrEqualTo(1_500_000_000L);
+        assertThat(warmNs).isGreaterThan(quickNs);
+        JsonNode a = JsonMapper.builder().build().readTree(quick.out()).get("scenarios").get(0);
+        JsonNode b = JsonMapper.builder().build().readTree(warm.out()).get("scenarios").get(0);
+        assertThat(b.get("events").asLong()).isEqualTo(a.get("events").asLong());
+        assertThat(b.get("packet_hops").asLong()).isEqualTo(a.get("packet_hops").asLong());
     }
 }
