@@ -1,7 +1,8 @@
 package lbsim.metrics;
 
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -31,23 +32,57 @@ public final class LinkClasses {
         snapshotPs = nowPs;
     }
 
-    /** Every port's class (its outgoing direction: node-name stems and the nominal rate), in port order: stems and rate labels are worked out once each (a run does this at every end). */
-    private String[] classes() {
+    /**
+     * Every port's class (its outgoing direction: node-name stems and the nominal rate) as an index
+     * into {@code names}: a class name is built once per class, not once per port (a run does this
+     * at every end), and indices keep the summation per class in port order.
+     */
+    private record PortClasses(int[] ofPort, String[] names) {}
+
+    private PortClasses classes() {
         Topology t = net.topology();
         Port[] ports = net.ports();
-        String[] stems = new String[t.nodeCount()];
-        Map<Long, String> rates = new HashMap<>();
-        String[] out = new String[ports.length];
+        Object2IntOpenHashMap<String> stemIds = new Object2IntOpenHashMap<>();
+        int[] stemOf = new int[t.nodeCount()];
+        java.util.Arrays.fill(stemOf, -1);
+        List<String> stems = new ArrayList<>();
+        Long2IntOpenHashMap rateIds = new Long2IntOpenHashMap();
+        Long2IntOpenHashMap classIds = new Long2IntOpenHashMap();
+        classIds.defaultReturnValue(-1);
+        Object2IntOpenHashMap<String> classOfName = new Object2IntOpenHashMap<>();
+        List<String> names = new ArrayList<>();
+        int[] out = new int[ports.length];
         for (int i = 0; i < ports.length; i++) {
             Port p = ports[i];
-            int a = p.owner.id;
-            int b = p.peer().id;
-            if (stems[a] == null) stems[a] = stem(t, a);
-            if (stems[b] == null) stems[b] = stem(t, b);
-            String rate = rates.computeIfAbsent(p.nominalRateBps(), r -> ResultWriter.num(r / 1e9) + "G");
-            out[i] = stems[a] + "->" + stems[b] + " " + rate;
+            int a = stemId(t, p.owner.id, stemOf, stemIds, stems);
+            int b = stemId(t, p.peer().id, stemOf, stemIds, stems);
+            int r = rateIds.computeIfAbsent(p.nominalRateBps(), x -> rateIds.size());
+            long key = ((long) a << 42) | ((long) b << 21) | r;   // each fewer than 2^21 (at most one per node or port)
+            int c = classIds.get(key);
+            if (c < 0) {
+                // a class is its name: rates that print alike (e.g. 100.00001G and 100.00002G) share one
+                String name = stems.get(a) + "->" + stems.get(b) + " " + ResultWriter.num(p.nominalRateBps() / 1e9) + "G";
+                c = classOfName.computeIfAbsent(name, x -> classOfName.size());
+                if (c == names.size()) names.add(name);
+                classIds.put(key, c);
+            }
+            out[i] = c;
         }
-        return out;
+        return new PortClasses(out, names.toArray(new String[0]));
+    }
+
+    private static int stemId(Topology t, int node, int[] stemOf, Object2IntOpenHashMap<String> ids, List<String> stems) {
+        if (stemOf[node] < 0) {
+            String stem = stem(t, node);
+            int id = ids.getOrDefault(stem, -1);
+            if (id < 0) {
+                id = stems.size();
+                stems.add(stem);
+                ids.put(stem, id);
+            }
+            stemOf[node] = id;
+        }
+        return stemOf[node];
     }
 
     private static String stem(Topology t, int node) {
@@ -132,38 +167,39 @@ public final class LinkClasses {
     }
 
     public List<LinkClassRecord> summarise(long endPs) {
-        Map<String, List<double[]>> byClass = new TreeMap<>();
         Port[] ports = net.ports();
-        String[] classes = classes();
+        PortClasses pc = classes();
+        int k = pc.names().length;
+        int[] n = new int[k];
+        double[] sum = new double[k], sumSq = new double[k], max = new double[k], before = new double[k], after = new double[k];
         boolean split = snapshotPs >= 0 && endPs > snapshotPs;   // as in uplinks: a failure at 0 has no before
         for (int i = 0; i < ports.length; i++) {
             Port p = ports[i];
             double rate = p.nominalRateBps();
             long bytes = p.txBytesSoFar();
             double total = endPs > 0 ? bytes * 8.0 / (rate * endPs / 1e12) : 0;
-            double before = Double.NaN;
-            double after = Double.NaN;
+            double b = Double.NaN;
+            double a = Double.NaN;
             if (split) {
-                if (snapshotPs > 0) before = bytesAtSnapshot[i] * 8.0 / (rate * snapshotPs / 1e12);
-                after = (bytes - bytesAtSnapshot[i]) * 8.0 / (rate * (endPs - snapshotPs) / 1e12);
+                if (snapshotPs > 0) b = bytesAtSnapshot[i] * 8.0 / (rate * snapshotPs / 1e12);
+                a = (bytes - bytesAtSnapshot[i]) * 8.0 / (rate * (endPs - snapshotPs) / 1e12);
             }
-            byClass.computeIfAbsent(classes[i], k -> new ArrayList<>()).add(new double[] {total, before, after});
+            int c = pc.ofPort()[i];
+            n[c]++;
+            sum[c] += total;
+            sumSq[c] += total * total;
+            max[c] = Math.max(max[c], total);
+            before[c] += b;
+            after[c] += a;
         }
+        Integer[] byName = new Integer[k];
+        for (int c = 0; c < k; c++) byName[c] = c;
+        java.util.Arrays.sort(byName, (x, y) -> pc.names()[x].compareTo(pc.names()[y]));
         List<LinkClassRecord> out = new ArrayList<>();
-        for (var e : byClass.entrySet()) {
-            List<double[]> v = e.getValue();
-            double sum = 0, sumSq = 0, max = 0, b = 0, a = 0;
-            for (double[] x : v) {
-                sum += x[0];
-                sumSq += x[0] * x[0];
-                max = Math.max(max, x[0]);
-                b += x[1];
-                a += x[2];
-            }
-            int n = v.size();
-            double mean = sum / n;
-            double var = Math.max(0, sumSq / n - mean * mean);
-            out.add(new LinkClassRecord(e.getKey(), n, mean, Math.sqrt(var), max, b / n, a / n));
+        for (int c : byName) {
+            double mean = sum[c] / n[c];
+            double var = Math.max(0, sumSq[c] / n[c] - mean * mean);
+            out.add(new LinkClassRecord(pc.names()[c], n[c], mean, Math.sqrt(var), max[c], before[c] / n[c], after[c] / n[c]));
         }
         return out;
     }

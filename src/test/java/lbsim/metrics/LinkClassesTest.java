@@ -49,4 +49,35 @@ class LinkClassesTest {
                     .as(c.linkClass()).isCloseTo(c.meanUtilisation() * end, within(1e-6 * end));
         }
     }
+
+    private static String stem(String node) {
+        return node.startsWith("h") && node.substring(1).chars().allMatch(Character::isDigit) ? "host" : node.replaceAll("[0-9]+$", "");
+    }
+
+    /**
+     * Every class is the links whose direction (tier stems) and rate it names, in name order, and
+     * its mean, max and spread are those of its links' utilisations in links.csv: the summary
+     * recomputed from the per-link rows by a plain group-by.
+     */
+    @Test
+    void classesAreAGroupByOfTheLinkRows() {
+        RunResult r = Scenarios.run(ASYMMETRIC + "failures: [{at_us: 50, link: \"leaf1-spine1\", kind: down, detect_ms: 0}]\n",
+                "load_balancer.scheme=ecmp");
+        Map<String, java.util.List<LinkRecord>> groups = new java.util.TreeMap<>();
+        for (LinkRecord l : r.links()) {
+            String name = stem(l.from()) + "->" + stem(l.to()) + " " + ResultWriter.num(l.gbps()) + "G";
+            groups.computeIfAbsent(name, k -> new java.util.ArrayList<>()).add(l);
+        }
+        assertThat(r.linkClasses().stream().map(LinkClassRecord::linkClass).toList()).containsExactlyElementsOf(groups.keySet());
+        for (LinkClassRecord c : r.linkClasses()) {
+            java.util.List<LinkRecord> g = groups.get(c.linkClass());
+            assertThat(c.links()).isEqualTo(g.size());
+            double mean = g.stream().mapToDouble(LinkRecord::utilisation).average().orElseThrow();
+            double max = g.stream().mapToDouble(LinkRecord::utilisation).max().orElseThrow();
+            double var = g.stream().mapToDouble(l -> (l.utilisation() - mean) * (l.utilisation() - mean)).average().orElseThrow();
+            assertThat(c.meanUtilisation()).as(c.linkClass()).isCloseTo(mean, within(1e-12));
+            assertThat(c.maxUtilisation()).as(c.linkClass()).isCloseTo(max, within(1e-12));   // links.csv divides in another order
+            assertThat(c.stdevUtilisation()).as(c.linkClass()).isCloseTo(Math.sqrt(var), within(1e-6));
+        }
+    }
 }
