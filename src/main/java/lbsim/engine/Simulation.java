@@ -25,6 +25,7 @@ public final class Simulation {
         return now;
     }
 
+    /** Events run so far, as of the last return from {@link #run} (the loop counts in a local). */
     public long eventsProcessed() {
         return events;
     }
@@ -61,8 +62,9 @@ public final class Simulation {
     /**
      * Whether the loop has the next event's handler touch what it will read first before the
      * current event runs ({@link HotEventHandler#prefetch}). That overlaps cache misses when the
-     * network's state outgrows the caches and only costs instructions when it fits (k=8 fat-tree:
-     * 4.7 % slower with it, k=16: 1.7 % faster, k=24: 13 % faster; README "Speed"). On by default.
+     * network's state outgrows the caches and only costs when it fits (k=8 fat-tree: 4.7 % slower
+     * with it, k=16: 1.7 % faster, k=32: about equal; docs/speed.md). On by default; the network
+     * sets it by its size.
      */
     public void setLookahead(boolean on) {
         lookahead = on;
