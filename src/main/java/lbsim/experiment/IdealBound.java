@@ -57,7 +57,7 @@ final class IdealBound {
             long wire = wireBytes(sc, f);
             byNic.computeIfAbsent(2 * f.src(), k -> new ArrayList<>()).add(new long[] {f.startPs(), wire});
             byNic.computeIfAbsent(2 * f.dst() + 1, k -> new ArrayList<>()).add(new long[] {f.startPs(), wire});
-            oneWayPs = Math.min(oneWayPs, topo.pathLatencyPs(f.src(), f.dst()));
+            oneWayPs = Math.min(oneWayPs, topo.minLatencyPs(f.src(), f.dst()));
         }
         double worst = 0;
         for (var e : byNic.entrySet()) {
@@ -95,7 +95,7 @@ final class IdealBound {
     static double busiestHostPs(Scenario sc, Topology topo, List<FlowSpec> flows) {
         if (flows.isEmpty()) return 0;
         long oneWayPs = Long.MAX_VALUE;
-        for (FlowSpec f : flows) oneWayPs = Math.min(oneWayPs, topo.pathLatencyPs(f.src(), f.dst()));
+        for (FlowSpec f : flows) oneWayPs = Math.min(oneWayPs, topo.minLatencyPs(f.src(), f.dst()));
         java.util.Map<Integer, long[]> bytes = new java.util.HashMap<>(); // host -> {sent, received}
         for (FlowSpec f : flows) {
             long wire = wireBytes(sc, f);
@@ -123,10 +123,10 @@ final class IdealBound {
             if (prev != null && prev != h && sameTorPair < 0) sameTorPair = h;
         }
         long best = Long.MAX_VALUE;
-        if (sameTorPair >= 0) best = topo.pathLatencyPs(byTor.get(topo.hostTor(sameTorPair)), sameTorPair);
+        if (sameTorPair >= 0) best = topo.minLatencyPs(byTor.get(topo.hostTor(sameTorPair)), sameTorPair);
         Integer[] reps = byTor.values().toArray(new Integer[0]);
         for (int i = 0; i < reps.length; i++) {
-            for (int j = i + 1; j < reps.length; j++) best = Math.min(best, topo.pathLatencyPs(reps[i], reps[j]));
+            for (int j = i + 1; j < reps.length; j++) best = Math.min(best, topo.minLatencyPs(reps[i], reps[j]));
         }
         return best == Long.MAX_VALUE ? 0 : best;
     }

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import lbsim.topology.Routing;
 import lbsim.topology.Topology;
 import lbsim.transport.IdleSplit;
 
@@ -14,7 +15,8 @@ import lbsim.transport.IdleSplit;
  *
  * <p>One QP: the flow is cut into n packets of {@code mtu} payload (the last one shorter) plus
  * {@code header} bytes each, sent back to back by the NIC over the path's H links (the
- * NIC link, then the switch egress ports of routing path 0), each link h with rate R_h and
+ * NIC link, then the switch egress ports of a shortest path; per hop the fastest rate and least
+ * propagation any equal-cost path has there, Routing.bestPath, so it bounds every path), each link h with rate R_h and
  * propagation delay L_h, store-and-forward at every switch. With s_h(x) = 8 x / R_h, P =
  * mtu + header and l = last payload + header, the last byte arrives at
  *
@@ -38,7 +40,7 @@ import lbsim.transport.IdleSplit;
  * join the ring, as in Host); each stream then has the middle links to itself (FIFO among its
  * own packets; none when sprayed) and all packets meet again, in order of arrival, at the last
  * link into the destination. Streams that share a middle link in the run can only wait more
- * there, so this is a lower bound whichever paths the streams take (at routing path 0's rates);
+ * there, so this is a lower bound whichever paths the streams take (at the best path's rates);
  * it is exact when their middle links are disjoint, and in practice when the NIC is the
  * bottleneck (equal rates: SplitIdleFctTest). For one QP it is the formula above.
  */
@@ -46,12 +48,13 @@ public final class IdleFct {
     private IdleFct() {}
 
     public static double ps(Topology topo, int src, int dst, long sizeBytes, int mtu, int header) {
-        int[] sw = topo.routing().pathPorts(src, dst, 0);
-        int hops = sw.length + 1;
-        long[] rate = new long[hops];
-        long lat = topo.pathLatencyPs(src, dst);
-        rate[0] = topo.portRateBps(topo.hostPort(src));
-        for (int i = 0; i < sw.length; i++) rate[i + 1] = topo.portRateBps(sw[i]);
+        Routing.PathBound best = topo.routing().bestPath(src, dst);
+        return ps(best.ratesBps(), best.latencyPs(), sizeBytes, mtu, header);
+    }
+
+    /** The one-QP formula over links of these rates (the NIC's first) and total propagation {@code lat}. */
+    static double ps(long[] rate, long lat, long sizeBytes, int mtu, int header) {
+        int hops = rate.length;
         long n = (sizeBytes + mtu - 1) / mtu;
         long last = sizeBytes - (n - 1) * mtu + header;
         long full = (long) mtu + header;
@@ -84,15 +87,6 @@ public final class IdleFct {
         return new Memo(topo, mtu, header).ps(src, dst, split);
     }
 
-    /** Rates of routing path 0's links: the NIC's, then each switch egress port's. */
-    static long[] pathRates(Topology topo, int src, int dst) {
-        int[] sw = topo.routing().pathPorts(src, dst, 0);
-        long[] rate = new long[sw.length + 1];
-        rate[0] = topo.portRateBps(topo.hostPort(src));
-        for (int i = 0; i < sw.length; i++) rate[i + 1] = topo.portRateBps(sw[i]);
-        return rate;
-    }
-
     /**
      * The idle FCTs of one run's flows. The packet-by-packet evaluation costs time in the flow's
      * packets, so flows that are sent alike (same split) over paths with the same rates and
@@ -114,9 +108,10 @@ public final class IdleFct {
         }
 
         public double ps(int src, int dst, IdleSplit split) {
-            if (split.isSingleQp()) return IdleFct.ps(topo, src, dst, split.streams()[0][0], mtu, header);
-            long[] rate = pathRates(topo, src, dst);
-            long lat = topo.pathLatencyPs(src, dst);
+            Routing.PathBound best = topo.routing().bestPath(src, dst);
+            long[] rate = best.ratesBps();
+            long lat = best.latencyPs();
+            if (split.isSingleQp()) return IdleFct.ps(rate, lat, split.streams()[0][0], mtu, header);
             return known.computeIfAbsent(new Key(split, lat, Arrays.stream(rate).boxed().toList()),
                     k -> streamsPs(rate, lat, split, mtu, header));
         }

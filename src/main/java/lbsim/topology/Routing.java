@@ -2,6 +2,8 @@ package lbsim.topology;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -220,6 +222,46 @@ public final class Routing {
         for (int i = 0; i < b.length; i++) {
             enumerate(topo.peerNode(topo.firstPort(node) + b[i][0]), dstHost, idSoFar | (i << shift), shift + 8, out);
         }
+    }
+
+    /**
+     * The best case of every equal-cost path between two hosts at once: per hop (the source's NIC
+     * link first, then each switch egress, the last one into the destination) the fastest rate of
+     * any link a shortest path can take at that hop (every LAG member counted), and the smallest
+     * propagation summed hop by hop. A flow on any of these paths, alone, is no faster than over
+     * these rates and this propagation, so it is a lower bound that does not depend on which path
+     * a scheme picks (on a fabric whose equal-cost links are alike it is every path's own figure).
+     */
+    public record PathBound(long[] ratesBps, long latencyPs) {}
+
+    public PathBound bestPath(int srcHost, int dstHost) {
+        int dstTor = topo.hostTor(dstHost);
+        LongArrayList rates = new LongArrayList();
+        int nic = topo.hostPort(srcHost);
+        rates.add(topo.portRateBps(nic));
+        long latency = topo.portLatencyPs(nic);
+        IntOpenHashSet layer = new IntOpenHashSet(new int[] {topo.hostTor(srcHost)});
+        while (true) {
+            long fastest = 0;
+            long nearest = Long.MAX_VALUE;
+            IntOpenHashSet next = new IntOpenHashSet();
+            for (int node : layer) {
+                for (int[] bundle : nextBundles(node, dstHost)) {
+                    for (int local : bundle) {
+                        int port = topo.firstPort(node) + local;
+                        fastest = Math.max(fastest, topo.portRateBps(port));
+                        nearest = Math.min(nearest, topo.portLatencyPs(port));
+                    }
+                    if (node != dstTor) next.add(topo.peerNode(topo.firstPort(node) + bundle[0]));
+                }
+            }
+            if (fastest == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
+            rates.add(fastest);
+            latency += nearest;
+            if (next.isEmpty()) break;   // the layer was the destination's ToR (shortest paths are of equal length)
+            layer = next;
+        }
+        return new PathBound(rates.toLongArray(), latency);
     }
 
     /**

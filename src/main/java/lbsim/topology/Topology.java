@@ -140,11 +140,12 @@ public final class Topology {
     /** Routing with every link up (the static tables source routes use). */
     public Routing routing() { return routing; }
 
-    /** Propagation from host {@code src} to host {@code dst} over their first equal-cost path (NIC link included). */
-    public long pathLatencyPs(int src, int dst) {
-        long lat = portLatencyPs(hostPort(src));
-        for (int p : routing.pathPorts(src, dst, 0)) lat += portLatencyPs(p);
-        return lat;
+    /**
+     * The least propagation from host {@code src} to host {@code dst} over their equal-cost paths
+     * (NIC link included; hop by hop, see {@link Routing#bestPath}): no packet arrives sooner.
+     */
+    public long minLatencyPs(int src, int dst) {
+        return routing.bestPath(src, dst).latencyPs();
     }
 
     /** Routing recomputed on the fabric without the given links (after failure detection). */

@@ -49,4 +49,30 @@ class IdleFctTest {
         double idleNs = IdleFct.ps(topo, src, dst, size, 4096, 64) / 1000.0;
         assertThat(r.flows().get(0).fctNs()).isCloseTo(idleNs, within(1.0));
     }
+
+    /**
+     * Asymmetric uplinks (leaf*-spine0 at 25G, spine1 at 100G): the idle FCT is the flow over the
+     * fastest equal-cost path, so it is a lower bound whichever spine ECMP hashes the flow onto. On
+     * spine1 the flow meets it to within 1 ns; on spine0 it is slower (slowdown about 4). With the
+     * idle FCT over routing path 0 (spine0) the spine1 flows had slowdown 0.26.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @CsvSource({"1", "2", "3", "4", "5", "6"})
+    void onAsymmetricUplinksTheIdleFctIsTheFastestPathsWhicheverPathTheFlowTakes(long seed) {
+        String yaml = scenario("link_gbps: 100, link_overrides: [{links: \"leaf*-spine0\", gbps: 25}]", 0, 2, 1_000_000)
+                + "seed: " + seed + "\n";
+        var r = Scenarios.run(yaml);
+        Scenarios.assertConserved(r);
+        FlowRecord f = r.flows().get(0);
+        boolean fastSpine = r.links().stream().anyMatch(l -> l.from().equals("leaf0") && l.to().equals("spine1") && l.bytes() > 1_000_000);
+        Scenario sc = Scenarios.parse(yaml);
+        Topology topo = sc.topology().build(sc.file());
+        double idleNs = IdleFct.ps(topo, 0, 2, 1_000_000, 4096, 64) / 1000.0;
+        assertThat(f.slowdown()).isGreaterThanOrEqualTo(1.0 - 1e-9);
+        if (fastSpine) {
+            assertThat(f.fctNs()).isCloseTo(idleNs, within(1.0));
+        } else {
+            assertThat(f.slowdown()).isGreaterThan(3.5);
+        }
+    }
 }

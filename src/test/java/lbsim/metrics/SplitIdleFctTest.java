@@ -207,8 +207,8 @@ class SplitIdleFctTest {
             for (long size : SIZES) {
                 for (int dst : new int[] {1, 3}) {
                     double closed = IdleFct.ps(topo, 0, dst, size, 4096, 64);
-                    double packets = IdleFct.streamsPs(IdleFct.pathRates(topo, 0, dst), topo.pathLatencyPs(0, dst),
-                            IdleSplit.qps(size), 4096, 64);
+                    var best = topo.routing().bestPath(0, dst);
+                    double packets = IdleFct.streamsPs(best.ratesBps(), best.latencyPs(), IdleSplit.qps(size), 4096, 64);
                     assertThat(packets).as("%s %d B", rates, size).isCloseTo(closed, within(1e-3));
                 }
             }
