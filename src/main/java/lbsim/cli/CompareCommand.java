@@ -72,7 +72,10 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             runInParallel(scenarios, results, j);
         }
-        for (int i = 0; i < results.length; i++) ResultWriter.write(results[i], dir.resolve(names.get(i)));
+        for (int i = 0; i < results.length; i++) {
+            ResultWriter.write(results[i], dir.resolve(names.get(i)));
+            ScenarioLoader.writeResolved(scenarios.get(i), dir.resolve(names.get(i)));   // each scheme's folder re-runs on its own
+        }
         List<RunResult> list = List.of(results);
         System.out.print(Tables.compare(list));
         writeCsv(list, dir.resolve("compare.csv"));

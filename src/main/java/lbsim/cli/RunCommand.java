@@ -1,6 +1,5 @@
 package lbsim.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import lbsim.experiment.BadInputException;
@@ -35,7 +34,7 @@ public final class RunCommand implements Callable<Integer> {
         if (progress instanceof ProgressBar pb) pb.clear();
         try {
             ResultWriter.write(r, dir);
-            Files.writeString(dir.resolve("scenario.resolved.yaml"), ScenarioLoader.toYaml(sc.resolved()));
+            ScenarioLoader.writeResolved(sc, dir);
             Report.run(r, dir);
         } catch (java.io.UncheckedIOException e) {
             throw new BadInputException("--out " + dir + ": cannot write results (" + e.getCause().getMessage() + ")");

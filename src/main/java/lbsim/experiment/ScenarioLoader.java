@@ -205,4 +205,10 @@ public final class ScenarioLoader {
         return YAML.writeValueAsString(tree);
     }
 
+    /** Writes the scenario as resolved (defaults filled in, overrides applied) to {@code dir/scenario.resolved.yaml}: a run's folder can be re-run from it. */
+    public static void writeResolved(Scenario sc, java.nio.file.Path dir) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(dir);
+        java.nio.file.Files.writeString(dir.resolve("scenario.resolved.yaml"), toYaml(sc.resolved()));
+    }
+
 }

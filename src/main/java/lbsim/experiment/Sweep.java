@@ -149,8 +149,7 @@ public final class Sweep {
     /** summary.json, scenario.resolved.yaml and throughput.csv of a run, the summary moved into place last. */
     private static void writeAtomically(Path dir, RunResult r, Scenario sc) {
         try {
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve("scenario.resolved.yaml"), ScenarioLoader.toYaml(sc.resolved()));
+            ScenarioLoader.writeResolved(sc, dir);
             ResultWriter.writeThroughput(r.throughput(), dir.resolve("throughput.csv")); // TT over time (ParaLet Fig. 4)
             Path tmp = Files.createTempFile(dir, "summary", ".tmp");
             Files.writeString(tmp, ResultWriter.summaryJson(r) + "\n");
