@@ -7,7 +7,10 @@ import lbsim.net.Switch;
 
 /**
  * Samples the bytes that switch ports facing hosts have sent (what the fabric delivers to the
- * hosts) at interval boundaries. ParaLet §6 sums "the switch ports connected to all sources"; in
+ * hosts) at interval boundaries. A packet counts pro rata to the part of its serialisation done by
+ * the sample time ({@link Port#txBytesSerialisedBy}), so an interval holds the bytes the ports
+ * serialised during it, never more than their line rate allows, and the intervals sum to the
+ * bytes the ports sent by the last sample. ParaLet §6 sums "the switch ports connected to all sources"; in
  * collectives every host is a source, and the egress counter is the delivered, effective rate.
  */
 public final class ThroughputSampler {
@@ -35,7 +38,7 @@ public final class ThroughputSampler {
     public void sampleUpTo(long nowPs) {
         if (nowPs < nextSamplePs) return;
         long bytes = 0;
-        for (Port p : hostFacing) bytes += p.txBytesSoFar();
+        for (Port p : hostFacing) bytes += p.txBytesSerialisedBy(nowPs);
         long delta = bytes - lastBytes;
         lastBytes = bytes;
         // the run advances in steps of one interval, so at most one interval has elapsed; spread otherwise

@@ -24,6 +24,9 @@ public final class Port extends PortQueueState {
     private final long nominalRateBps;
     private long rateBps;
     private long pausedSincePs;
+    // the packet in serialisation when the rate last changed: its end and its start (see txBytesSerialisedBy)
+    private long rateChangeTxEndPs = Long.MIN_VALUE;
+    private long rateChangeTxStartPs;
 
     // the owning switch's buffer accounting read only on a PFC pause or at build time
     long ingressHeadroom;       // PFC headroom the receiving switch reserves for this link (see ingressHeld)
@@ -279,6 +282,12 @@ public final class Port extends PortQueueState {
 
     /** Partial capacity loss: the port serialises at fraction x nominal rate. */
     void setCapacityFraction(double fraction) {
+        long end = txEndPs;
+        if (end > sim.now() && end != rateChangeTxEndPs) {
+            // the packet in serialisation keeps the start and end of its old rate; remember its start
+            rateChangeTxEndPs = end;
+            rateChangeTxStartPs = end - serializationPs(txBytesInProgress);
+        }
         this.rateBps = Math.max(1L, Math.round(nominalRateBps * fraction));
         this.psPerByte = exactPsPerByte(rateBps);
     }
@@ -309,6 +318,32 @@ public final class Port extends PortQueueState {
     /** Bytes transmitted by now, as {@link #stats()} counts them, without building the whole record (sampled every interval). */
     public long txBytesSoFar() {
         return txEndPs > sim.now() ? txBytes - txBytesInProgress : txBytes;
+    }
+
+    /**
+     * Bytes serialised onto the link by {@code atPs}, which is not before the last event processed
+     * (no packet has started after it): those of the packets whose serialisation ended by then, plus
+     * the part of the packet in serialisation sent by then, pro rata over its serialisation time and
+     * rounded down. So the count never grows faster than the line rate, and it equals
+     * {@link #txBytesSoFar()} once that packet has ended. Read-only, for the throughput sampler; the
+     * packet's start is its end minus its serialisation time at the current rate, or, if the rate
+     * changed during it (a degrade failure), its start as recorded at the change, so the fraction
+     * is exact and in [0, 1].
+     */
+    public long txBytesSerialisedBy(long atPs) {
+        long end = txEndPs;
+        if (end <= atPs) return txBytes;
+        long bytes = txBytesInProgress;
+        long done = txBytes - bytes;
+        long start = end == rateChangeTxEndPs ? rateChangeTxStartPs : end - serializationPs(txBytesInProgress);
+        long elapsed = atPs - start;
+        long duration = end - start;
+        if (elapsed <= 0 || duration <= 0) return done;   // cannot happen (start <= atPs < end); kept in [0, 1] anyway
+        // bytes < 2^31 and elapsed < duration: the product fits a long unless the packet lasts over 2^32 ps (4.3 ms)
+        long sent = elapsed < (1L << 32) ? bytes * elapsed / duration
+                : java.math.BigInteger.valueOf(bytes).multiply(java.math.BigInteger.valueOf(elapsed))
+                        .divide(java.math.BigInteger.valueOf(duration)).longValueExact();
+        return done + sent;
     }
 
     /** Counters as of now: a packet counts as transmitted once its serialisation has ended. */
