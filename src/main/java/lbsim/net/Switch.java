@@ -180,6 +180,11 @@ public final class Switch extends SharedBuffer {
         o.enqueue(p);
     }
 
+    /** Whether trimmed headers go back to their sender (return-to-sender): every trimmed packet then travels from receiver to sender. */
+    public boolean trimsToSender() {
+        return cfg.trimMode() == SwitchConfig.TRIM_TO_SENDER;
+    }
+
     /** A new packet from the pool for a control packet this switch originates. */
     public Packet newPacket() {
         return net.newPacket();
