@@ -160,7 +160,8 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
 
     @Override
     public int choose(Switch s, Packet p, int[] candidates) {
-        if (!isTor || p.kind != Packet.DATA || hostTorNode[p.src] != sw.id) return ecmp.choose(s, p, candidates);
+        // a header returned to its sender (trim-rts) is not the flow's data: it follows ECMP like an ACK
+        if (!isTor || p.kind != Packet.DATA || p.trimmed || hostTorNode[p.src] != sw.id) return ecmp.choose(s, p, candidates);
         long now = sim.now();
         Tx st = tx(p.qp);
         boolean fresh = st.path < 0;
@@ -300,11 +301,12 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
             sw.consume(p);
             return true;
         }
-        if (p.kind != Packet.DATA || p.lb().cwEpoch == 0) return false;
+        // a header returned to its sender (trim-rts) arrives at the flow's source ToR: not data to reorder
+        if (p.kind != Packet.DATA || p.trimmed && sw.trimsToSender() || p.lb().cwEpoch == 0) return false;
         return onTaggedData(p, in);
     }
 
-    /** conweave-routing.cc RouteInput (RxToR); true if the packet was held. */
+    /** conweave-routing.cc RouteInput (RxToR); true if the switch took the packet (held, or trimmed or dropped when the buffer is full). */
     private boolean onTaggedData(Packet p, int in) {
         long now = sim.now();
         LbHeader h = p.lb();
@@ -358,7 +360,8 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         if (p.ecnMarked) sendControl(p, NOTIFY, 0);
         if (h.cwFlag == INIT) sendControl(p, REPLY_INIT, 0);
         else if (tail) sendControl(p, REPLY_TAIL, 1);
-        if (!hold || !reorderQueue) return false;
+        // a trimmed header (trim to receiver) is high-priority loss signalling (McClure §4), not data to reorder: never held
+        if (!hold || !reorderQueue || p.trimmed) return false;
         if (sw.hold(p, in)) {
             r.voq.add(p);
             held++;

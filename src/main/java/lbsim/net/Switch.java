@@ -152,12 +152,17 @@ public final class Switch extends SharedBuffer {
     /**
      * Admits a data packet toward its host port at this ToR without queueing it: the strategy
      * holds it (ConWeave's reorder queue) and later calls {@link #releaseHeld}. The bytes count
-     * in the shared buffer and for PFC on ingress {@code in}. False if dropped (counted).
+     * in the shared buffer and for PFC on ingress {@code in}. False if the buffer cannot take it:
+     * then, as in {@link #receive}, it is trimmed when trimming is on (the header is queued at
+     * once, not held) and dropped (counted) only if that is off or the header does not fit either.
      */
     public boolean hold(Packet p, int in) {
-        Port o = ports[torPortToHost[p.dst]];
+        int out = torPortToHost[p.dst];
+        Port o = ports[out];
         Port sender = ingress[in];
         if (!admit(sender, o, p.wireBytes, false)) {
+            // McClure §4 "Packet Trimming": no data is dropped while its header still fits
+            if (cfg.trimMode() != SwitchConfig.TRIM_OFF && p.kind == Packet.DATA && !p.trimmed && trim(p, in, out)) return false;
             o.countBufferDrop();
             net.dropped(p);
             return false;
@@ -173,6 +178,11 @@ public final class Switch extends SharedBuffer {
         Port o = ports[torPortToHost[p.dst]];
         if (p.kind == Packet.DATA && p.ecnCapable && !p.ecnMarked) maybeMark(p, o);
         o.enqueue(p);
+    }
+
+    /** Whether trimmed headers go back to their sender (return-to-sender): every trimmed packet then travels from receiver to sender. */
+    public boolean trimsToSender() {
+        return cfg.trimMode() == SwitchConfig.TRIM_TO_SENDER;
     }
 
     /** A new packet from the pool for a control packet this switch originates. */
