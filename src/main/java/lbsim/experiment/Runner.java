@@ -51,6 +51,9 @@ public final class Runner {
 
     private Runner() {}
 
+    /** Congestion controls that react to ECN marks (a threshold no queue reaches leaves them blind). */
+    private static final java.util.Set<String> ECN_CCS = java.util.Set.of("dctcp", "dcqcn");
+
     /**
      * The window link utilisation is measured over: the run's end, or later if links still sent
      * after it (erasure coding's surplus coded packets drain after the flow completed; their bytes
@@ -104,6 +107,15 @@ public final class Runner {
             if (w != null) {
                 warnings.add(w + " (and possibly other switches)");
                 break;
+            }
+        }
+        if (ECN_CCS.contains(sc.transport().cc())) {
+            for (var s : net.switches()) {
+                String w = s.ecnWarning();
+                if (w != null) {
+                    warnings.add(w + " (and possibly other switches)");
+                    break;
+                }
             }
         }
         injectFailures(sc, topo, net, sim);

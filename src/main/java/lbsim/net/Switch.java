@@ -106,6 +106,26 @@ public final class Switch extends SharedBuffer {
         return o.bufEgress + o.bytesInSerialisation();
     }
 
+    /**
+     * A configuration warning, or null: an ECN threshold no egress queue can reach (Kmin at or above
+     * the static per-port buffer, or the whole shared buffer), so this switch never marks and an
+     * ECN-driven congestion control gets no signal from it.
+     */
+    public String ecnWarning() {
+        long limit = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes() : bufferTotal();
+        for (Port p : ports) {
+            if (p.ecnKmin < limit) continue;
+            String where = name() + ": ECN Kmin " + p.ecnKmin + " B on its port to " + p.peer().name() + " is at or above ";
+            String fix = "; lower switch.ecn_kmin_bytes / ecn_kmax_bytes or raise the buffer";
+            if (cfg.portBufferBytes() == 0) return where + "the " + limit + " B switch buffer, so that queue is never marked" + fix;
+            if (!cfg.pfc()) return where + "port_buffer_bytes " + limit + " B, so that queue is never marked" + fix;
+            // with PFC the static buffer is per ingress: only several ingresses together can fill an egress queue past Kmin
+            return where + "port_buffer_bytes " + limit + " B: with PFC each ingress pauses there, so that queue is marked only when "
+                    + (p.ecnKmin / limit + 1) + " or more ingress ports fill it at once" + fix;
+        }
+        return null;
+    }
+
     /** A configuration warning, or null: PFC headroom that leaves less than a quarter of the buffer shared. */
     public String bufferWarning() {
         if (!cfg.pfc()) return null;
