@@ -319,11 +319,13 @@ final class HopperPresets {
                         "Utilisation is bytes over the whole run / (rate x run time), averaged over the four leaf->spine 1G links; "
                                 + "leaf 1's two 1G uplinks carry only ACKs, so the class mean is about half that of leaf 0's.",
                         "The completion message and the server's confirmation between rounds are not modelled (zero delay).",
-                        "No number for the 1G utilisation is stated (the cells have no paper value); the acceptance property "
-                                + "checked by HopperPresetsTest (2 rounds, 1 MB chunks) is that Hopper's 1G utilisation is below "
-                                + "FlowBender's over seeds. At quick scale it holds for every seed at 1 MB but not at 10 MB (higher in "
-                                + "2 of 3 seeds, equal means). Utilisation is over the run, and Hopper's runs are 3 x shorter: "
-                                + "docs/experiments.md also gives the share of leaf->spine bytes on the 1G links.",
+                        "No number for the 1G utilisation is stated (the cells have no paper value). Read as the time-averaged "
+                                + "1G utilisation, §4.2.2's claim that Hopper uses the 1G links less than FlowBender does not hold "
+                                + "here since the 2026-11-25 DCQCN fixes (quick scale: Hopper about equal at 1 MB, higher at 10 MB; "
+                                + "see this report's grid chart and results.csv). Utilisation divides by the run time, and Hopper's "
+                                + "runs end 3-4 x sooner. Read as the 1G links' share of the leaf->spine bytes it holds (Hopper 7-13 %, "
+                                + "FlowBender 28-42 %); that is what HopperPresetsTest checks (2 rounds, 1 MB chunks), and "
+                                + "docs/experiments.md gives both.",
                         "Transport (assumption): the testbed's CX-5 RNICs, not the §4.1 simulation's IRN. RoCE RC Go-Back-N: "
                                 + "the receiver discards out-of-order packets and NAKs, the sender resends from there (NVIDIA's "
                                 + "lossy 'Resilient RoCE' keeps the RoCE spec; whether the testbed's firmware used selective "
