@@ -213,7 +213,7 @@ public final class Charts {
         return bars(title, xLabel, yLabel, groups, false);
     }
 
-    private static CategoryChart bars(String title, String xLabel, String yLabel, List<BarGroup> groups, boolean fitLabels) {
+    static CategoryChart bars(String title, String xLabel, String yLabel, List<BarGroup> groups, boolean fitLabels) {
         if (groups.isEmpty()) throw new IllegalArgumentException(title + ": no bar groups");
         Set<String> cats = new LinkedHashSet<>();
         boolean errors = false;
