@@ -59,12 +59,19 @@ public final class RunReport {
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
         if (!panels.isEmpty()) {
             page.heading(2, "Link utilisation");
-            double scale = Charts.niceCeiling(LinkHeatMaps.max(panels));
-            page.paragraph("Bytes sent on each link direction over (link rate x run time); the colour scale is 0 to "
-                    + scale + " in every map (the largest utilisation on the page, rounded up).");
-            List<ChartFiles> maps = new ArrayList<>();
-            for (LinkHeatMaps.Panel p : panels) maps.add(Charts.heatMap(p.map(), scale, plots, "util-" + p.key()));
-            page.gallery(maps);
+            page.paragraph("Bytes sent on each link direction over (link rate x run time). Host links and fabric "
+                    + "(switch-to-switch) links have separate colour scales, each 0 to the largest utilisation of its "
+                    + "panels rounded up, so a lightly loaded fabric still shows contrast beside busy host links.");
+            for (boolean fabric : new boolean[] {false, true}) {
+                List<LinkHeatMaps.Panel> part = panels.stream().filter(p -> p.fabric() == fabric).toList();
+                if (part.isEmpty()) continue;
+                double max = LinkHeatMaps.max(part), scale = Charts.niceCeiling(max);
+                page.heading(3, (fabric ? "Fabric links" : "Host links") + ": colour scale 0 to " + scale
+                        + " (largest utilisation " + fmt(max, 3) + ")");
+                List<ChartFiles> maps = new ArrayList<>();
+                for (LinkHeatMaps.Panel p : part) maps.add(Charts.heatMap(p.map(), scale, plots, "util-" + p.key()));
+                page.gallery(maps);
+            }
         }
         return page.write();
     }
