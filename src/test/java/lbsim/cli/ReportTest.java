@@ -36,7 +36,11 @@ class ReportTest {
         List<String> refs = ReportCheck.assertSelfContained(out.resolve("report.html"));
         assertThat(refs).contains("plots/fct-cdf.png", "plots/fct-cdf.svg", "plots/fct-slowdown.png", "plots/throughput.png",
                 "plots/qps.png", "plots/util-leaf-spine.png", "plots/util-spine-leaf.svg", "plots/util-h-leaf.png");
-        assertThat(Files.readString(out.resolve("report.html"))).contains("tiny", "ecmp", "max QPs per NIC");
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("tiny", "ecmp", "max QPs per NIC");
+        // one collective: its CCT; comm_time_ns and sim_time_ns are in the table; no empty header row
+        assertThat(html).contains("<td class=\"l\">CCT (us)</td>", "communication time (us", "simulated time (us)",
+                "Host links: colour scale", "Fabric links: colour scale").doesNotContain("<th></th>");
     }
 
     @Test

@@ -50,13 +50,13 @@ public final class ReproduceReport {
     /** Ours next to the paper per cell, then the generic sweep charts of the preset's metric and of CCT vs size. */
     static List<SweepCharts.Figure> charts(Preset p, List<Reproduce.Row> rows, SweepData d, Path plots) {
         List<SweepCharts.Figure> out = new ArrayList<>();
-        boolean mixed = rows.stream().anyMatch(r -> r.cell().isImprovement()) && rows.stream().anyMatch(r -> !r.cell().isImprovement());
-        for (boolean improvement : new boolean[] {false, true}) {
+        // one chart family per kind of cell, each with the axis label of what its cells are
+        for (String kind : new String[] {"value", "improvement", "ratio"}) {
             // a cell whose metric was null in a run (e.g. no flow finished) has no mean: no bar, rather than a bar at 0
             List<Reproduce.Row> ran = rows.stream()
-                    .filter(r -> r.ran() && !Double.isNaN(r.mean()) && r.cell().isImprovement() == improvement).toList();
-            long notRun = rows.stream().filter(r -> !r.ran() && r.cell().isImprovement() == improvement).count();
-            String yLabel = mixed && improvement ? "improvement over the baseline (%)" : p.metricLabel();
+                    .filter(r -> r.ran() && !Double.isNaN(r.mean()) && chartKind(r.cell()).equals(kind)).toList();
+            long notRun = rows.stream().filter(r -> !r.ran() && chartKind(r.cell()).equals(kind)).count();
+            String yLabel = yLabel(p, kind, ran.stream().map(Reproduce.Row::cell).toList());
             for (int from = 0; from < ran.size(); from += CELLS_PER_CHART) {
                 List<Reproduce.Row> part = ran.subList(from, Math.min(ran.size(), from + CELLS_PER_CHART));
                 List<Bar> ours = new ArrayList<>(), paper = new ArrayList<>();
@@ -65,18 +65,46 @@ public final class ReproduceReport {
                     paper.add(new Bar(r.cell().name(), r.paper(), 0));
                 }
                 int n = from / CELLS_PER_CHART + 1;
-                String name = "paper-" + (improvement ? "improvement" : "value") + (ran.size() > CELLS_PER_CHART ? "-" + n : "");
+                String name = "paper-" + kind + (ran.size() > CELLS_PER_CHART ? "-" + n : "");
                 var chart = Charts.groupedBars("Ours next to the paper" + (ran.size() > CELLS_PER_CHART ? " (" + n + ")" : ""), "",
                         yLabel, List.of(new BarGroup("lbsim", ours), new BarGroup("paper", paper)), plots, name);
                 out.add(new SweepCharts.Figure(chart, "Each cell of the table above: lbsim's mean over seeds (error bar: sample sd; "
                         + "none with one seed) next to the number the paper states"
-                        + (improvement ? "; improvement = 100 x (baseline - scheme) / baseline, paired by seed" : "")
+                        + switch (kind) {
+                            case "improvement" -> "; improvement = 100 x (baseline - scheme) / baseline, paired by seed";
+                            case "ratio" -> "; ratio = scheme / baseline (throughput-like cells) or baseline / scheme "
+                                    + "(reduction cells, e.g. FCT), paired by seed, against the strongest baseline";
+                            default -> "";
+                        }
                         + (notRun > 0 ? "; " + notRun + " cells not run at this scale are left out" : "") + "."));
             }
         }
         out.addAll(SweepCharts.metricBars(d, p.metric(), p.charts(), plots, "grid-" + p.metric().replaceAll("[^A-Za-z0-9]", "_")));
         out.addAll(SweepCharts.cctVsSize(d, p.charts(), plots, "cct-vs-size"));
         return out;
+    }
+
+    /** Which ours-vs-paper chart a cell goes on: "value", "improvement" (%) or "ratio" (x, ratio and reduction cells). */
+    static String chartKind(Cell c) {
+        return switch (c.kind()) {
+            case VALUE -> "value";
+            case IMPROVEMENT -> "improvement";
+            case RATIO, REDUCTION -> "ratio";
+        };
+    }
+
+    /**
+     * The y-axis label of an ours-vs-paper chart, from what its cells are: the metric's label for value
+     * cells of one metric, "improvement over the baseline (%)", "ratio to the baseline (x)".
+     */
+    static String yLabel(Preset p, String kind, List<Cell> cells) {
+        return switch (kind) {
+            case "improvement" -> "improvement over the baseline (%)";
+            case "ratio" -> "ratio to the baseline (x)";
+            default -> cells.stream().map(c -> c.metricOr(p.metric())).distinct().count() <= 1
+                    && cells.stream().allMatch(c -> c.metricOr(p.metric()).equals(p.metric())) ? p.metricLabel()
+                    : "value (see the table for each cell's metric)";
+        };
     }
 
     static String table(List<Reproduce.Row> rows) {

@@ -1,5 +1,6 @@
 package lbsim.metrics.plot;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
 import java.nio.file.Path;
@@ -7,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.HeatMapChart;
@@ -45,17 +47,24 @@ public final class Charts {
 
     /** Normalised CCT (CCT / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
     public static ChartFiles normalisedBars(String title, List<BarGroup> groups, Path dir, String name) {
-        return ChartWriter.write(bars(title, "", "CCT / ideal", groups), dir, name);
+        CategoryChart c = bars(title, "", "CCT / ideal", groups, true);
+        AnnotationLine ideal = new AnnotationLine(1.0, false, false); // horizontal, in data units
+        c.addAnnotation(ideal);
+        c.getStyler().setAnnotationLineColor(Color.RED).setAnnotationLineStroke(
+                new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+        return ChartWriter.write(c, dir, name);
     }
 
     /** FCT slowdown (y) by flow-size bin (x categories), grouped bars per scheme with error bars. */
     public static ChartFiles slowdownBySize(String title, List<BarGroup> perScheme, Path dir, String name) {
-        return ChartWriter.write(bars(title, "flow size", "FCT slowdown (mean)", perScheme), dir, name);
+        return ChartWriter.write(bars(title, "flow size", "FCT slowdown (mean)", perScheme, true), dir, name);
     }
 
     /** Total throughput (y, Gbit/s) over simulated time (x, us), one line per scheme. */
     public static ChartFiles throughput(String title, List<Series> perScheme, Path dir, String name) {
-        return ChartWriter.write(lines(title, "time (us)", "throughput (Gbit/s)", false, false, perScheme, false), dir, name);
+        XYChart c = lines(title, "time (us)", "throughput (Gbit/s)", false, false, perScheme, false);
+        c.getStyler().setXAxisMin(0.0); // ticks at round multiples from 0, not from the first interval's midpoint
+        return ChartWriter.write(c, dir, name);
     }
 
     /** An empirical CDF per series (y = fraction of samples at or below x). */
@@ -68,6 +77,14 @@ public final class Charts {
     /** A histogram of the most QPs each NIC had open at once: x = QP count, bars per scheme (number of NICs). */
     public static ChartFiles qpHistogram(String title, List<BarGroup> perScheme, Path dir, String name) {
         return ChartWriter.write(bars(title, "max QPs open at once on a NIC", "NICs", perScheme), dir, name);
+    }
+
+    /**
+     * QPs per NIC with one category per scheme ({@code groups}: for example the largest and the mean
+     * over NICs of the most QPs each NIC had open at once), every scheme labelled.
+     */
+    public static ChartFiles qpsPerScheme(String title, List<BarGroup> groups, Path dir, String name) {
+        return ChartWriter.write(bars(title, "", "QPs open at once on a NIC", groups, true), dir, name);
     }
 
     /** A heat map with a fixed 0..1 colour scale (utilisation), so maps of different schemes compare. */
@@ -87,7 +104,7 @@ public final class Charts {
         HeatMapChart c = new HeatMapChartBuilder().width(width).height(height).title(map.title())
                 .xAxisTitle(map.columnLabel()).yAxisTitle(map.rowLabel()).build();
         c.getStyler().setMin(0).setMax(scaleMax).setShowValue(false)
-                .setRangeColors(new Color[] {new Color(0xf7fbff), new Color(0x6baed6), new Color(0x08306b), new Color(0xd7301f)});
+                .setRangeColors(RAMP);
         c.getStyler().setXAxisLabelRotation(cols > 8 ? 90 : 0);
         // a label on every row and column (XChart otherwise thins labels it thinks are crowded)
         // on very tall maps XChart skips labels closer than the hint, so small fonts never overlap
@@ -105,6 +122,12 @@ public final class Charts {
         return ChartWriter.write(c, dir, name);
     }
 
+    /**
+     * The heat maps' colour ramp: viridis reversed (light yellow at 0, through green and teal, to dark
+     * purple at the maximum), so lightness falls monotonically with utilisation; cells with no link stay white.
+     */
+    static final Color[] RAMP = {new Color(0xfde725), new Color(0x5ec962), new Color(0x21918c), new Color(0x3b528b), new Color(0x440154)};
+
     /** The smallest of 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, ... at or above {@code x} (at least 0.05). */
     public static double niceCeiling(double x) {
         double[] steps = {0.05, 0.1, 0.2, 0.25, 0.5, 1};
@@ -119,18 +142,49 @@ public final class Charts {
     static XYChart lines(String title, String xLabel, String yLabel, boolean logX, boolean logY, List<Series> series,
                          boolean markers) {
         if (series.isEmpty()) throw new IllegalArgumentException(title + ": no series");
-        XYChart c = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        XYChart c = new XYChartBuilder().width(WIDTH).height(heightFor(series.size())).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         style(c.getStyler());
         c.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setMarkerSize(markers ? 6 : 0);
         c.getStyler().setXAxisLogarithmicDecadeOnly(false).setXAxisDecimalPattern("#,##0.###");
+        if (logX) c.getStyler().setxAxisTickLabelsFormattingFunction(Charts::oneTwoFive);
         if (!logY) c.getStyler().setYAxisMin(0.0);
+        int i = 0;
         for (Series s : series) {
             double[][] xy = usable(s, logX, logY);
             if (xy[0].length == 0) throw new IllegalArgumentException(title + ": series " + s.name() + " has no plottable point");
             XYSeries xs = c.addSeries(s.name(), xy[0], xy[1]);
             if (!markers) xs.setMarker(SeriesMarkers.NONE);
+            // past the palette's colours, lines are dashed, so no two series look alike
+            xs.setLineStyle(i++ / PALETTE.length % 2 == 0 ? new BasicStroke(2f)
+                    : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10, new float[] {6, 3}, 0));
         }
         return c;
+    }
+
+    /**
+     * A log axis's tick label: the value when its leading digit is 1, 2 or 5 (1, 2, 5, 10, 20, 50, ...),
+     * else blank, so the 3..9 ticks XChart draws within each decade do not run into each other.
+     */
+    static String oneTwoFive(double v) {
+        if (!(v > 0)) return "";
+        double m = v / Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+        for (double k : new double[] {1, 2, 5}) {
+            if (Math.abs(m - k) < 1e-6 * k) return new java.text.DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT)).format(v);
+        }
+        return "";
+    }
+
+    /** 20 colours distinguishable side by side (Kelly's and Tableau's), so 20 schemes get 20 colours. */
+    static final Color[] PALETTE = {
+        new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728), new Color(0x9467bd),
+        new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22), new Color(0x17becf),
+        new Color(0x000080), new Color(0xffd700), new Color(0x006400), new Color(0xff00ff), new Color(0x00ff7f),
+        new Color(0x8b0000), new Color(0x00bfff), new Color(0xfa8072), new Color(0x000000), new Color(0xadff2f),
+    };
+
+    /** Chart height that leaves every legend entry room (about 30 px each) on the right of the plot. */
+    static int heightFor(int series) {
+        return series > 1 ? Math.max(HEIGHT, 100 + 30 * series) : HEIGHT;
     }
 
     /** Drops points that cannot be drawn (NaN, or not positive on a log axis). */
@@ -159,7 +213,7 @@ public final class Charts {
         return bars(title, xLabel, yLabel, groups, false);
     }
 
-    private static CategoryChart bars(String title, String xLabel, String yLabel, List<BarGroup> groups, boolean fitLabels) {
+    static CategoryChart bars(String title, String xLabel, String yLabel, List<BarGroup> groups, boolean fitLabels) {
         if (groups.isEmpty()) throw new IllegalArgumentException(title + ": no bar groups");
         Set<String> cats = new LinkedHashSet<>();
         boolean errors = false;
@@ -171,7 +225,7 @@ public final class Charts {
         }
         List<String> categories = new ArrayList<>(cats);
         if (categories.stream().allMatch(k -> k.matches("-?\\d{1,9}"))) categories.sort(java.util.Comparator.comparingInt(Integer::parseInt));
-        int rotation = categories.size() > 8 ? 45 : 0, height = HEIGHT, width = WIDTH;
+        int rotation = categories.size() > 8 ? 45 : 0, height = heightFor(groups.size()), width = WIDTH;
         if (fitLabels) {
             int longest = 0, all = 0;
             for (String k : categories) {
@@ -180,7 +234,7 @@ public final class Charts {
             }
             // about 7 px per character at the default tick font; the plot area is about 600 px wide
             if (all * 7 > 600 || categories.size() > 8) rotation = longest > 10 ? 90 : 45;
-            if (rotation > 0) height = HEIGHT + Math.min(400, longest * (rotation == 90 ? 7 : 5));
+            if (rotation > 0) height = heightFor(groups.size()) + Math.min(400, longest * (rotation == 90 ? 8 : 6));
             width = Math.min(1600, WIDTH + Math.max(0, categories.size() - 12) * 30);
         }
         CategoryChart c = new CategoryChartBuilder().width(width).height(height).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
@@ -189,6 +243,8 @@ public final class Charts {
         if (fitLabels) c.getStyler().setXAxisTickMarkSpacingHint(8); // a label under every category (XChart thins crowded ones)
         c.getStyler().setErrorBarsColorSeriesColor(false).setErrorBarsColor(Color.BLACK);
         c.getStyler().setLegendVisible(groups.size() > 1);
+        boolean negative = groups.stream().flatMap(g -> g.bars().stream()).anyMatch(b -> b.mean() < 0);
+        if (!negative) c.getStyler().setYAxisMin(0.0); // non-negative quantities: the axis starts at 0, not below
         for (BarGroup g : groups) {
             List<Double> ys = new ArrayList<>(), es = new ArrayList<>();
             for (String cat : categories) {
@@ -206,6 +262,7 @@ public final class Charts {
     private static void style(Styler s) {
         s.setChartBackgroundColor(Color.WHITE);
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
+        s.setSeriesColors(PALETTE);
         s.setAntiAlias(true);
     }
 }

@@ -37,21 +37,30 @@ public final class CompareReport {
             tput.add(FlowMetrics.throughput(r.scheme(), r.throughput()));
             slow.add(FlowMetrics.slowdownBySize(r.scheme(), r.flows()));
         }
+        List<Bar> qpMax = new ArrayList<>(), qpMean = new ArrayList<>();
         for (RunResult r : results) {
-            qps.add(FlowMetrics.qpHistogram(r.scheme(), r.maxQpsByNic()));
+            double[] used = java.util.Arrays.stream(r.maxQpsByNic()).filter(q -> q > 0).asDoubleStream().toArray();
+            if (used.length == 0) continue;
+            qpMax.add(new Bar(r.scheme(), java.util.Arrays.stream(used).max().orElse(0), 0));
+            qpMean.add(new Bar(r.scheme(), java.util.Arrays.stream(used).average().orElse(0), 0));
+        }
+        if (!qpMax.isEmpty()) {
+            qps.add(new BarGroup("largest over NICs", qpMax));
+            qps.add(new BarGroup("mean over NICs", qpMean));
         }
         if (!cdfs.isEmpty()) {
             page.heading(2, "Flow completion times");
             page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
-                    "Mean FCT slowdown (± sd), per size decade: FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
+                    "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             page.figure(Charts.throughput("Total throughput over time", tput, plots, "throughput"),
                     "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
         }
         if (!qps.isEmpty()) {
             page.heading(2, "Queue pairs");
-            page.figure(Charts.qpHistogram("Max QPs open at once per NIC", qps, plots, "qps"),
-                    "NICs that sent traffic, by the most QPs they had open at once (the transport's own count).");
+            page.figure(Charts.qpsPerScheme("Max QPs open at once per NIC", qps, plots, "qps"),
+                    "Per scheme, the most QPs a NIC had open at once (the transport's own count): the largest over the NICs "
+                    + "that sent traffic, and the mean over them.");
         }
         List<LinkHeatMaps.Panel> fabric = new ArrayList<>();
         List<String> files = new ArrayList<>();

@@ -41,7 +41,11 @@ public final class FlowMetrics {
         List<Bar> bars = new ArrayList<>();
         for (var e : byDecade.entrySet()) {
             double[] v = e.getValue().stream().mapToDouble(Double::doubleValue).toArray();
-            bars.add(Bar.ofSamples(sizeBin(e.getKey()), v));
+            Bar b = Bar.ofSamples(sizeBin(e.getKey()) + " (n=" + v.length + ")", v);
+            // XChart's error bars are symmetric: cap the half-height at the distance down to the bin's smallest
+            // slowdown, so the lower whisker never reaches below any flow's value (nor below 0)
+            double min = java.util.Arrays.stream(v).min().orElse(b.mean());
+            bars.add(new Bar(b.category(), b.mean(), Math.min(b.sd(), Math.max(0, b.mean() - min))));
         }
         return new BarGroup(series, bars);
     }

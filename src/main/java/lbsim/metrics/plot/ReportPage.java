@@ -37,11 +37,14 @@ public final class ReportPage {
         return this;
     }
 
-    /** A table: the first column left-aligned, the others right-aligned. */
+    /** A table: the first column left-aligned, the others right-aligned; no header row when every header is blank. */
     public ReportPage table(List<String> header, List<List<String>> rows) {
-        body.append("<table>\n<tr>");
-        for (String h : header) body.append("<th>").append(escape(h)).append("</th>");
-        body.append("</tr>\n");
+        body.append("<table>\n");
+        if (header.stream().anyMatch(h -> !h.isBlank())) { // no empty header row (a key/value table has none)
+            body.append("<tr>");
+            for (String h : header) body.append("<th>").append(escape(h)).append("</th>");
+            body.append("</tr>\n");
+        }
         for (List<String> r : rows) {
             body.append("<tr>");
             for (int i = 0; i < r.size(); i++) {

@@ -21,9 +21,14 @@ public final class RunReport {
         rows.add(List.of("scheme", r.scheme()));
         rows.add(List.of("seed", Long.toString(r.seed())));
         rows.add(List.of("completed", Boolean.toString(r.completed())));
-        rows.add(List.of(r.cctNs() != null ? "CCT (us)" : "last flow finish (us)", fmt(completion / 1e3, 1)));
+        // cct_ns is the largest collective's completion time (docs/scenario.md); a training run lists no collectives
+        String completionLabel = r.cctNs() == null ? "last flow finish (us)"
+                : r.collectives().size() == 1 ? "CCT (us)" : "largest collective CCT (us)";
+        rows.add(List.of(completionLabel, fmt(completion / 1e3, 1)));
         rows.add(List.of("ideal (us)", fmt(r.idealCctNs() / 1e3, 1)));
         rows.add(List.of("x ideal", fmt(r.normalised(), 3)));
+        if (r.commTimeNs() != null) rows.add(List.of("communication time (us; some collective in progress)", fmt(r.commTimeNs() / 1e3, 1)));
+        rows.add(List.of("simulated time (us)", fmt(r.simTimeNs() / 1e3, 1)));
         rows.add(List.of("flows / finished", r.flows().size() + " / " + r.finishedFlows()));
         rows.add(List.of("FCT p50 / p99 / max (us)", r.fct().isEmpty() ? "- (no flow finished)"
                 : fmt(r.fct().p50() / 1e3, 1) + " / " + fmt(r.fct().p99() / 1e3, 1) + " / " + fmt(r.fct().max() / 1e3, 1)));
@@ -31,7 +36,7 @@ public final class RunReport {
                 + r.packetsRetransmitted()));
         rows.add(List.of("ECN marks / PFC pauses / out of order", r.ecnMarked() + " / " + r.pfcPauses() + " / " + r.outOfOrderPackets()));
         rows.add(List.of("max QPs per NIC", Integer.toString(r.maxQpsPerNic())));
-        page.table(List.of("", ""), rows);
+        page.table(List.of(), rows); // a key/value table: no header row
         for (String w : r.warnings()) page.paragraph("warning: " + w);
 
         String name = r.scheme();
@@ -41,7 +46,7 @@ public final class RunReport {
                     "Fraction of flows finished within x microseconds (log x).");
             BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows());
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
-                    "Mean FCT slowdown (± sd), per size decade: FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
+                    "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             page.figure(Charts.throughput("Total throughput over time", List.of(FlowMetrics.throughput(name, r.throughput())),
                     plots, "throughput"), "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
         }
@@ -54,12 +59,19 @@ public final class RunReport {
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
         if (!panels.isEmpty()) {
             page.heading(2, "Link utilisation");
-            double scale = Charts.niceCeiling(LinkHeatMaps.max(panels));
-            page.paragraph("Bytes sent on each link direction over (link rate x run time); the colour scale is 0 to "
-                    + scale + " in every map (the largest utilisation on the page, rounded up).");
-            List<ChartFiles> maps = new ArrayList<>();
-            for (LinkHeatMaps.Panel p : panels) maps.add(Charts.heatMap(p.map(), scale, plots, "util-" + p.key()));
-            page.gallery(maps);
+            page.paragraph("Bytes sent on each link direction over (link rate x run time). Host links and fabric "
+                    + "(switch-to-switch) links have separate colour scales, each 0 to the largest utilisation of its "
+                    + "panels rounded up, so a lightly loaded fabric still shows contrast beside busy host links.");
+            for (boolean fabric : new boolean[] {false, true}) {
+                List<LinkHeatMaps.Panel> part = panels.stream().filter(p -> p.fabric() == fabric).toList();
+                if (part.isEmpty()) continue;
+                double max = LinkHeatMaps.max(part), scale = Charts.niceCeiling(max);
+                page.heading(3, (fabric ? "Fabric links" : "Host links") + ": colour scale 0 to " + scale
+                        + " (largest utilisation " + fmt(max, 3) + ")");
+                List<ChartFiles> maps = new ArrayList<>();
+                for (LinkHeatMaps.Panel p : part) maps.add(Charts.heatMap(p.map(), scale, plots, "util-" + p.key()));
+                page.gallery(maps);
+            }
         }
         return page.write();
     }

@@ -95,4 +95,50 @@ class ChartsTest {
         assertThat(b.sd()).isCloseTo(Math.sqrt(5.0 / 3.0), org.assertj.core.data.Offset.offset(1e-12));
         assertThat(Bar.ofSamples("one", 7).sd()).isZero();
     }
+
+    private static List<String> schemes(int n) {
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) out.add("scheme-number-" + i);
+        return out;
+    }
+
+    @Test
+    void twentySchemeBarsAreEveryOneACategoryWithALabelAndTheIdealLine() {
+        List<Bar> bars = schemes(20).stream().map(s -> new Bar(s, 1.2, 0)).toList();
+        org.knowm.xchart.CategoryChart c = Charts.bars("n", "", "CCT / ideal", List.of(new BarGroup("x ideal", bars)), true);
+        assertThat(new java.util.ArrayList<Object>(c.getSeries("x ideal").getXData())).containsExactlyElementsOf(schemes(20));
+        // XChart drops tick labels closer than the spacing hint; vertical labels 8 px apart fit every category
+        assertThat(c.getStyler().getXAxisLabelRotation()).isEqualTo(90);
+        assertThat(c.getStyler().getXAxisTickMarkSpacingHint()).isLessThanOrEqualTo(8);
+        assertThat(c.getStyler().getYAxisMin()).isEqualTo(0.0);
+    }
+
+    @Test
+    void twentySeriesGetTwentyColoursAndRoomForEveryLegendEntry() throws Exception {
+        assertThat(java.util.Arrays.stream(Charts.PALETTE).distinct().count()).isEqualTo(20);
+        List<Series> many = new java.util.ArrayList<>();
+        for (String s : schemes(20)) many.add(new Series(s, new double[] {0, 1}, new double[] {1, 2}));
+        ChartFiles c = Charts.throughput("t", many, tmp, "t20");
+        // a legend entry is about 30 px tall on the right of the plot: the canvas grows with the series
+        assertThat(ImageIO.read(c.png().toFile()).getHeight()).isGreaterThanOrEqualTo(30 * 20 + 60);
+        List<BarGroup> groups = schemes(20).stream().map(s -> new BarGroup(s, List.of(new Bar("1MB-10MB (n=3)", 1.5, 0.1)))).toList();
+        assertThat(Charts.bars("s", "flow size", "slowdown", groups, true).getHeight()).isGreaterThanOrEqualTo(30 * 20 + 60);
+    }
+
+    @Test
+    void logAxisTicksAreLabelledOnlyAtOneTwoFive() {
+        assertThat(List.of(1.0, 2.0, 5.0, 10.0, 20.0, 500.0, 1000.0, 0.2).stream().map(Charts::oneTwoFive))
+                .containsExactly("1", "2", "5", "10", "20", "500", "1,000", "0.2");
+        assertThat(List.of(3.0, 4.0, 30.0, 300.0, 600.0, 7000.0).stream().map(Charts::oneTwoFive)).allMatch(String::isEmpty);
+    }
+
+    @Test
+    void heatMapRampDarkensMonotonically() {
+        double prev = Double.MAX_VALUE;
+        for (java.awt.Color k : Charts.RAMP) {
+            double lum = 0.2126 * k.getRed() + 0.7152 * k.getGreen() + 0.0722 * k.getBlue();
+            assertThat(lum).isLessThan(prev);
+            prev = lum;
+        }
+    }
 }

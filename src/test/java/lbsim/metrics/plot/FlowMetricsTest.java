@@ -59,10 +59,22 @@ class FlowMetricsTest {
                 slowed(3, 5_000, Double.NaN));
         BarGroup g = FlowMetrics.slowdownBySize("s", fl);
         assertThat(g.bars()).hasSize(2);
-        assertThat(g.bars().get(0).category()).isEqualTo("1KB-10KB");
+        assertThat(g.bars().get(0).category()).startsWith("1KB-10KB (n=");
         assertThat(g.bars().get(0).mean()).isCloseTo(2.0, within(1e-9));
-        assertThat(g.bars().get(1).category()).isEqualTo("1MB-10MB");
+        assertThat(g.bars().get(1).category()).startsWith("1MB-10MB (n=");
         assertThat(g.bars().get(1).mean()).isCloseTo(1.0, within(1e-9));
+    }
+
+    @Test
+    void slowdownBinsCountTheirFlowsAndTheLowerWhiskerStopsAtTheSmallestSlowdown() {
+        // one flow far above the rest: mean - sd would be below 1 (and below 0), which no flow has
+        List<FlowRecord> fl = new ArrayList<>();
+        for (int i = 0; i < 9; i++) fl.add(slowed(i, 5000, 1.0));
+        fl.add(slowed(9, 5000, 30.0));
+        Bar b = FlowMetrics.slowdownBySize("s", fl).bars().get(0);
+        assertThat(b.category()).isEqualTo("1KB-10KB (n=10)");
+        assertThat(b.mean()).isCloseTo(3.9, within(1e-9));
+        assertThat(b.mean() - b.sd()).isCloseTo(1.0, within(1e-9));
     }
 
     private static FlowRecord slowed(int id, long size, double slowdown) {
