@@ -179,7 +179,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     /** Sets the ECMP entropy (UDP source port); counts a path change after the first. */
     public void setSport(int port) {
         if (port < 0 || port > 0xFFFF) throw new IllegalArgumentException("UDP port out of range: " + port);
-        if (sndNxt > 0 && port != sport) pathChanges++;
+        if (highestSent > 0 && port != sport) pathChanges++;   // after the first packet (sndNxt is back at 0 after a timeout that lost it)
         sport = port;
     }
 
@@ -215,7 +215,7 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** Sets a source route (Ethereal path ID); counts a path change after the first. */
     public void setSourceRoute(int id) {
-        if (sndNxt > 0 && (!sourceRouted || id != pathId)) pathChanges++;
+        if (highestSent > 0 && (!sourceRouted || id != pathId)) pathChanges++;
         pathId = id;
         sourceRouted = true;
     }
