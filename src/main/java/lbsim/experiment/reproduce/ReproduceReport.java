@@ -66,8 +66,11 @@ public final class ReproduceReport {
                 }
                 int n = from / CELLS_PER_CHART + 1;
                 String name = "paper-" + kind + (ran.size() > CELLS_PER_CHART ? "-" + n : "");
-                var chart = Charts.groupedBars("Ours next to the paper" + (ran.size() > CELLS_PER_CHART ? " (" + n + ")" : ""), "",
-                        yLabel, List.of(new BarGroup("lbsim", ours), new BarGroup("paper", paper)), plots, name);
+                String title = "Ours next to the paper" + (ran.size() > CELLS_PER_CHART ? " (" + n + ")" : "");
+                List<BarGroup> groups = List.of(new BarGroup("lbsim", ours), new BarGroup("paper", paper));
+                // a ratio of 1 is no change against the baseline: the line to read the bars against
+                var chart = kind.equals("ratio") ? Charts.groupedBars(title, "", yLabel, groups, 1.0, plots, name)
+                        : Charts.groupedBars(title, "", yLabel, groups, plots, name);
                 out.add(new SweepCharts.Figure(chart, "Each cell of the table above: lbsim's mean over seeds (error bar: sample sd; "
                         + "none with one seed) next to the number the paper states"
                         + switch (kind) {

@@ -47,12 +47,15 @@ public final class Charts {
 
     /** Normalised CCT (CCT / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
     public static ChartFiles normalisedBars(String title, List<BarGroup> groups, Path dir, String name) {
-        CategoryChart c = bars(title, "", "CCT / ideal", groups, true);
-        AnnotationLine ideal = new AnnotationLine(1.0, false, false); // horizontal, in data units
-        c.addAnnotation(ideal);
+        return ChartWriter.write(withLineAt(bars(title, "", "CCT / ideal", groups, true), 1.0), dir, name);
+    }
+
+    /** A dashed red horizontal line at {@code y} (data units): the bound or the break-even a bar chart is read against. */
+    static CategoryChart withLineAt(CategoryChart c, double y) {
+        c.addAnnotation(new AnnotationLine(y, false, false));
         c.getStyler().setAnnotationLineColor(Color.RED).setAnnotationLineStroke(
                 new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
-        return ChartWriter.write(c, dir, name);
+        return c;
     }
 
     /** FCT slowdown (y) by flow-size bin (x categories), grouped bars per scheme with error bars. */
@@ -207,6 +210,11 @@ public final class Charts {
      */
     public static ChartFiles groupedBars(String title, String xLabel, String yLabel, List<BarGroup> groups, Path dir, String name) {
         return ChartWriter.write(bars(title, xLabel, yLabel, groups, true), dir, name);
+    }
+
+    /** {@link #groupedBars} with a dashed line at {@code lineAt} (e.g. 1.0 on ratio charts: no change). */
+    public static ChartFiles groupedBars(String title, String xLabel, String yLabel, List<BarGroup> groups, double lineAt, Path dir, String name) {
+        return ChartWriter.write(withLineAt(bars(title, xLabel, yLabel, groups, true), lineAt), dir, name);
     }
 
     static CategoryChart bars(String title, String xLabel, String yLabel, List<BarGroup> groups) {
