@@ -102,22 +102,8 @@ public final class Runner {
         Transport transport = new Transport(sim, net, tcfg, scheme.host(), relay);
         WorkloadDriver driver = relay.attach(new WorkloadDriver(sim, transport, graph));
         List<String> warnings = new ArrayList<>(sc.workload().warnings());
-        for (var s : net.switches()) {
-            String w = s.bufferWarning();
-            if (w != null) {
-                warnings.add(w + " (and possibly other switches)");
-                break;
-            }
-        }
-        if (ECN_CCS.contains(sc.transport().cc())) {
-            for (var s : net.switches()) {
-                String w = s.ecnWarning();
-                if (w != null) {
-                    warnings.add(w + " (and possibly other switches)");
-                    break;
-                }
-            }
-        }
+        addFirstSwitchWarning(net, lbsim.net.Switch::bufferWarning, warnings);
+        if (ECN_CCS.contains(sc.transport().cc())) addFirstSwitchWarning(net, lbsim.net.Switch::ecnWarning, warnings);
         injectFailures(sc, topo, net, sim);
         LinkClasses linkClasses = new LinkClasses(net);
         sc.failures().stream().mapToLong(FailureSpec::atUs).min()
@@ -159,6 +145,17 @@ public final class Runner {
         long trafficEndPs = trafficEndPs(net, finishPs);
         return collect(sc, topo, net, transport, graph, driver, done, finishPs, trafficEndPs, rttPs, warnings, wallMs,
                 throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs));
+    }
+
+    /** The first switch's configuration warning of one kind: all switches share the configuration, so one names the problem. */
+    private static void addFirstSwitchWarning(Network net, java.util.function.Function<lbsim.net.Switch, String> check, List<String> warnings) {
+        for (var s : net.switches()) {
+            String w = check.apply(s);
+            if (w != null) {
+                warnings.add(w + " (and possibly other switches)");
+                return;
+            }
+        }
     }
 
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {
