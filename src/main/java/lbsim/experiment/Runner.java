@@ -24,6 +24,7 @@ import lbsim.net.PortStats;
 import lbsim.net.SwitchConfig;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
+import lbsim.transport.IdleSplit;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
 import lbsim.transport.TransportConfig;
@@ -198,6 +199,10 @@ public final class Runner {
         long[] sdSize = new long[graph.size()];
         double[] sd = new double[graph.size()];
         IdleFct.Memo idleFct = new IdleFct.Memo(topo, sc.topology().mtuBytes(), sc.transport().headerBytes());
+        // switches that may put one flow on several paths at once (spraying, flowlets, ConWeave's
+        // rerouting) need the multi-path idle FCT, or a flow can beat its reference (slowdown < 1)
+        boolean switchesSplit = false;
+        for (lbsim.net.Switch sw : net.switches()) switchesSplit |= sw.strategy() != null && sw.strategy().splitsFlows();
         for (FlowSpec s : graph.flows()) {
             Flow f = fl[s.id()];
             double start = f == null ? -1 : f.startPs() / 1000.0;
@@ -207,7 +212,8 @@ public final class Runner {
             double slow = Double.NaN;
             if (fin >= 0) {
                 // alone on the idle fabric as this scheme sends it: its QPs, their packets, pacing (IdleSplit)
-                double idle = idleFct.ps(s.src(), s.dst(), transport.policy().idleSplit(transport, s));
+                IdleSplit split = transport.policy().idleSplit(transport, s);
+                double idle = idleFct.ps(s.src(), s.dst(), switchesSplit ? split.withSpraying() : split);
                 slow = (f.deliveredPs() - f.startPs()) / idle;
             }
             sdSize[s.id()] = s.sizeBytes();

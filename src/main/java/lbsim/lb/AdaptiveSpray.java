@@ -17,6 +17,11 @@ public final class AdaptiveSpray implements ForwardingStrategy {
     }
 
     @Override
+    public boolean splitsFlows() {
+        return true; // per packet
+    }
+
+    @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
         int start = random.nextInt(candidates.length);
         int best = candidates[start];

@@ -159,6 +159,11 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
     // ---- source ToR ---------------------------------------------------------------------
 
     @Override
+    public boolean splitsFlows() {
+        return true; // reroutes a flow while its packets are still in flight on the old path (ConWeave §3)
+    }
+
+    @Override
     public int choose(Switch s, Packet p, int[] candidates) {
         // a header returned to its sender (trim-rts) is not the flow's data: it follows ECMP like an ACK
         if (!isTor || p.kind != Packet.DATA || p.trimmed || hostTorNode[p.src] != sw.id) return ecmp.choose(s, p, candidates);

@@ -164,6 +164,11 @@ public final class Conga implements ForwardingStrategy {
     }
 
     @Override
+    public boolean splitsFlows() {
+        return true; // a new flowlet may leave on another port while the last one still queues
+    }
+
+    @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
         if (!leaf || !carries(p)) return candidates[EcmpHash.bucket(EcmpHash.hash(seed, p), candidates.length)];
         long key = FlowTable.key(p);

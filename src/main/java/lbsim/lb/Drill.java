@@ -28,6 +28,11 @@ public final class Drill implements ForwardingStrategy {
     }
 
     @Override
+    public boolean splitsFlows() {
+        return true; // per packet
+    }
+
+    @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
         // one instance per switch: its load reader is made once, not per packet
         if (egressLoad == null) egressLoad = sw::egressBytes;

@@ -24,6 +24,11 @@ abstract class FlowletRouting implements ForwardingStrategy {
     }
 
     @Override
+    public boolean splitsFlows() {
+        return true; // a new flowlet may leave on another port while the last one still queues
+    }
+
+    @Override
     public final int choose(Switch sw, Packet p, int[] candidates) {
         long key = FlowTable.key(p);
         long now = sim.now();

@@ -16,6 +16,11 @@ public final class SwitchSpray implements ForwardingStrategy {
     private int next;
 
     @Override
+    public boolean splitsFlows() {
+        return true; // per packet
+    }
+
+    @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
         int i = next++;
         if (next == Integer.MAX_VALUE) next = 0;

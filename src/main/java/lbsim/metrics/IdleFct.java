@@ -99,7 +99,7 @@ public final class IdleFct {
         private final int header;
         private final Map<Key, Double> known = new HashMap<>();
 
-        private record Key(IdleSplit split, long latPs, List<Long> rates) {}
+        private record Key(IdleSplit split, long latPs, List<Long> rates, List<Integer> links) {}
 
         public Memo(Topology topo, int mtu, int header) {
             this.topo = topo;
@@ -112,8 +112,9 @@ public final class IdleFct {
             long[] rate = best.ratesBps();
             long lat = best.latencyPs();
             if (split.isSingleQp()) return IdleFct.ps(rate, lat, split.streams()[0][0], mtu, header);
-            return known.computeIfAbsent(new Key(split, lat, Arrays.stream(rate).boxed().toList()),
-                    k -> streamsPs(rate, lat, split, mtu, header));
+            int[] links = best.links();
+            return known.computeIfAbsent(new Key(split, lat, Arrays.stream(rate).boxed().toList(), Arrays.stream(links).boxed().toList()),
+                    k -> Math.max(streamsPs(rate, lat, split, mtu, header), cutPs(rate, links, lat, split, mtu, header)));
         }
     }
 
@@ -169,6 +170,36 @@ public final class IdleFct {
         long done = 0;
         for (int k : order) done = Math.max(done, arrival[k]) + serialisationPs(arrivalWire[k], rate[hops - 1]);
         return done + latPs;
+    }
+
+    /**
+     * A bound that holds whatever paths the packets take, so also for a flow on several paths at
+     * once: every packet crosses every hop h, on one of its {@code links[h]} links (each at most
+     * the hop's fastest rate), no packet reaches h before the smallest packet could have crossed the
+     * hops before it, and the packet that crosses h last still has the hops after it to cross. So
+     * the flow takes at least, for every h, its serialisation time at h shared over the links of h,
+     * plus the smallest packet's time over the other hops, plus the propagation. Where the NIC is
+     * faster than the fabric, the streams evaluation lets every sprayed packet have a middle link
+     * of its own (a lone sprayed flow from a 400G NIC over two 10G uplinks had slowdown 6.1); this
+     * bound charges the hop's real parallel capacity (two uplinks: 20G).
+     */
+    static double cutPs(long[] rate, int[] links, long latPs, IdleSplit split, int mtu, int header) {
+        int hops = rate.length;
+        long minWire = Long.MAX_VALUE;
+        for (long[] s : split.streams()) for (long w : packets(s, mtu, header)) minWire = Math.min(minWire, w);
+        long[] sMin = new long[hops];
+        long sumMin = 0;
+        for (int h = 0; h < hops; h++) {
+            sMin[h] = serialisationPs(minWire, rate[h]);
+            sumMin += sMin[h];
+        }
+        long cut = 0;
+        for (int h = 0; h < hops; h++) {
+            long busy = 0; // in whole picoseconds per packet, as Port serialises
+            for (long[] s : split.streams()) for (long w : packets(s, mtu, header)) busy += serialisationPs(w, rate[h]);
+            cut = Math.max(cut, sumMin - sMin[h] + busy / links[h]);
+        }
+        return cut + latPs;
     }
 
     /** Wire sizes of a stream's packets: each message in MTU packets, its last one shorter (an empty message is one header). */

@@ -34,4 +34,14 @@ public interface ForwardingStrategy {
      * {@code in} and {@code out} are local port indices.
      */
     default void onForward(Switch sw, Packet p, int in, int out) {}
+
+    /**
+     * Whether the switch may send one flow's packets to different next hops while earlier ones are
+     * still queued or on the wire (per-packet choices, flowlets, rerouting): one flow can then be on
+     * several paths at once, and its idle FCT is the multi-path one ({@code metrics/IdleFct}). Read
+     * once per run.
+     */
+    default boolean splitsFlows() {
+        return false;
+    }
 }

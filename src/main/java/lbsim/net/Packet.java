@@ -33,6 +33,7 @@ public final class Packet extends PacketHead {
     public int ecnEchoCount;    // marked packets covered by this ACK
     public int ackedCount;      // data packets covered by this ACK
     public long sentAtPs;       // sender timestamp, echoed by ACKs for RTT
+    public boolean ackReq;      // DATA: the receiver must ACK it at once, whatever its ACK coalescing (IBA BTH AckReq bit)
     private LbHeader lb;        // switch load balancers' header fields (CONGA, ConWeave), created on first use
 
     void reset() {
@@ -51,6 +52,7 @@ public final class Packet extends PacketHead {
         ecnEchoCount = ackedCount = 0;
         trimmed = false;
         sentAtPs = 0;
+        ackReq = false;
         ingressPort = -1;
         if (lb != null) lb.reset();
     }

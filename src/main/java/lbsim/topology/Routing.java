@@ -231,22 +231,28 @@ public final class Routing {
      * propagation summed hop by hop. A flow on any of these paths, alone, is no faster than over
      * these rates and this propagation, so it is a lower bound that does not depend on which path
      * a scheme picks (on a fabric whose equal-cost links are alike it is every path's own figure).
+     * {@code links}: per hop, how many links the shortest paths can take there (every LAG member
+     * counted; 1 for the NIC link), the parallel capacity of a flow that is on several paths at once.
      */
-    public record PathBound(long[] ratesBps, long latencyPs) {}
+    public record PathBound(long[] ratesBps, long latencyPs, int[] links) {}
 
     public PathBound bestPath(int srcHost, int dstHost) {
         int dstTor = topo.hostTor(dstHost);
         LongArrayList rates = new LongArrayList();
+        IntArrayList links = new IntArrayList();
         int nic = topo.hostPort(srcHost);
         rates.add(topo.portRateBps(nic));
+        links.add(1);
         long latency = topo.portLatencyPs(nic);
         IntOpenHashSet layer = new IntOpenHashSet(new int[] {topo.hostTor(srcHost)});
         while (true) {
             long fastest = 0;
             long nearest = Long.MAX_VALUE;
+            int count = 0;
             IntOpenHashSet next = new IntOpenHashSet();
             for (int node : layer) {
                 for (int[] bundle : nextBundles(node, dstHost)) {
+                    count += bundle.length;
                     for (int local : bundle) {
                         int port = topo.firstPort(node) + local;
                         fastest = Math.max(fastest, topo.portRateBps(port));
@@ -257,11 +263,12 @@ public final class Routing {
             }
             if (fastest == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
             rates.add(fastest);
+            links.add(count);
             latency += nearest;
             if (next.isEmpty()) break;   // the layer was the destination's ToR (shortest paths are of equal length)
             layer = next;
         }
-        return new PathBound(rates.toLongArray(), latency);
+        return new PathBound(rates.toLongArray(), latency, links.toIntArray());
     }
 
     /**

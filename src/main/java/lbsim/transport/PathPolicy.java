@@ -17,10 +17,12 @@ public interface PathPolicy {
     /**
      * How this policy sends {@code spec} alone on an idle fabric, the reference of its FCT slowdown
      * ({@code metrics/IdleFct}); a policy that splits, paces or sprays differently from the default
-     * {@link #openFlow} (the flow's bytes evenly over its QPs, each on one path) says so here.
+     * {@link #openFlow} (the flow's bytes evenly over its QPs, each on one path, or on several
+     * at once when {@link #spraysPackets}) says so here.
      */
     default IdleSplit idleSplit(Transport transport, FlowSpec spec) {
-        return IdleSplit.evenly(spec.sizeBytes(), Math.max(1, spec.qps()));
+        IdleSplit s = IdleSplit.evenly(spec.sizeBytes(), Math.max(1, spec.qps()));
+        return spraysPackets() ? s.withSpraying() : s;
     }
 
     /** Chooses the QP's initial entropy / path before its first packet. */
@@ -48,7 +50,11 @@ public interface PathPolicy {
         return java.util.List.of();
     }
 
-    /** Whether packets of one QP may take different paths (the receiver must then reorder). */
+    /**
+     * Whether packets of one QP may take different paths (the receiver must then reorder): sprayed,
+     * or moved to another path while earlier ones are still in flight (PLB, FlowBender, Hopper).
+     * One QP can then be on several paths at once, so its idle FCT is the multi-path one.
+     */
     default boolean spraysPackets() {
         return false;
     }

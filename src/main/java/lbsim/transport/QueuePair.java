@@ -55,6 +55,9 @@ public final class QueuePair extends NicClient implements EventHandler {
     private long sackedCount;
     private long rtoScheduledPs;    // when the pending timer event fires (a shorter RTO schedules an earlier one)
     private long rtoGen;            // only the newest timer event counts
+    private final boolean coalescing; // the receiver coalesces ACKs (ack_every > 1): ask for them when blocked
+    private boolean ackReqPending;  // a packet with an ACK request is out and its ACK has not come back
+    private long ackReqSeq;         // the newest such packet
 
     // selective repeat (LossRecovery.selective) and erasure coding (LossRecovery.codingOverhead)
     private final boolean selective;
@@ -92,6 +95,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         this.lineRateBps = srcHost.nic().nominalRateBps();
         this.recovery = recovery;
         this.policy = policy;
+        this.coalescing = tr.config().ackEvery() > 1;
         double overhead = recovery.codingOverhead();
         this.coded = overhead >= 0;
         this.selective = recovery.selective() && !coded;
@@ -249,7 +253,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         int wire = payload + tr.config().headerBytes();
         // SACKed packets have left the network, so they do not count against the window
         long inflight = bytesOf(sndUna, sndNxt) - sackedCount * mtu;
-        if (!cc.windowAllows(inflight, wire)) return null;
+        if (!cc.windowAllows(inflight, wire) && !ackRequestOwed(inflight)) return null;
         if (nextSendPs > sim.now()) {
             if (!wakePending) {
                 wakePending = true;
@@ -263,7 +267,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             highestSent = sndNxt + 1;
             if (highestSent == ackTarget) tr.qpSent(this);
         }
-        return emit(sndNxt++, payload, wire);
+        return emit(sndNxt++, payload, wire, false);
     }
 
     private void armRto() {
@@ -296,6 +300,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long rtt = now - ack.sentAtPs;
         lastRttPs = rtt;
         long cum = Math.min(ack.seq, ackTarget);
+        if (ackReqPending && (ack.sackSeq == ackReqSeq || ack.seq > ackReqSeq)) ackReqPending = false; // the request was answered
         long newly = 0;
         long previousUna = sndUna;
         if (sackedBitmap != null && !ack.trimmed && ack.sackSeq >= cum && ack.sackSeq < packets && !isSet(sackedBitmap, ack.sackSeq)) {
@@ -367,6 +372,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         }
         timeouts++;
         if (backoffs < Integer.MAX_VALUE) backoffs++;
+        ackReqPending = false; // presumed lost with the rest: the resent packets ask again
         recovery.onTimeout(this);
         cc.onTimeout();
         policy.onTimeout(this);
@@ -398,7 +404,7 @@ public final class QueuePair extends NicClient implements EventHandler {
                 delivered = true;
                 tr.qpDelivered(this);
             }
-            if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked) sendAck(p);
+            if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked || p.ackReq) sendAck(p);
         } else if (seq > expected) {
             outOfOrderArrivals++;
             if (oooBitmap != null && seq - expected <= recovery.reorderWindow()) {
@@ -472,7 +478,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         int wire = payload + tr.config().headerBytes();
         // SACKed packets and packets known lost have left the network (the "pipe" of RFC 6675)
         long inflight = bytesOf(sndUna, sndNxt) - (sackedCount + lostCount) * mtu;
-        if (!cc.windowAllows(inflight, wire) || mustWait()) return null;
+        if ((!cc.windowAllows(inflight, wire) && !ackRequestOwed(inflight)) || mustWait()) return null;
         if (fresh) {
             sndNxt++;
             highestSent = sndNxt;
@@ -481,7 +487,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             clearLost(seq);
             retransmitted++;
         }
-        return emit(seq, payload, wire);
+        return emit(seq, payload, wire, !fresh);
     }
 
     /** Erasure coding: every packet is a fresh coded one; nothing is ever resent. */
@@ -491,11 +497,11 @@ public final class QueuePair extends NicClient implements EventHandler {
         int payload = seq < packets ? payloadOf(seq) : mtu;
         int wire = payload + tr.config().headerBytes();
         long inflight = (sndNxt - codedSeen) * mtu;
-        if (!cc.windowAllows(inflight, wire) || mustWait()) return null;
+        if ((!cc.windowAllows(inflight, wire) && !ackRequestOwed(inflight)) || mustWait()) return null;
         sndNxt++;
         highestSent = sndNxt;
         if (highestSent == ackTarget) tr.qpSent(this); // the message and its coding overhead
-        return emit(seq, payload, wire);
+        return emit(seq, payload, wire, false);
     }
 
     /** Pacing: whether the next packet must wait, with a wake-up scheduled. */
@@ -508,7 +514,8 @@ public final class QueuePair extends NicClient implements EventHandler {
         return true;
     }
 
-    private Packet emit(long seq, int payload, int wire) {
+    /** {@code hole}: a selective retransmission, whose ACK the sender needs to move its cumulative pointer on. */
+    private Packet emit(long seq, int payload, int wire, boolean hole) {
         long now = sim.now();
         Packet p = tr.network().newPacket();
         p.kind = Packet.DATA;
@@ -524,7 +531,48 @@ public final class QueuePair extends NicClient implements EventHandler {
         nextSendPs = rate < lineRateBps ? now + wire * 8_000_000_000_000L / rate : now;
         policy.beforeSend(this, p);
         armRto();
+        if (coalescing && (hole || blockedAfterSend())) {
+            p.ackReq = true;
+            ackReqPending = true;
+            ackReqSeq = seq;
+        }
         return p;
+    }
+
+    /**
+     * ACK coalescing (ack_every > 1) needs the sender to ask for the ACK it waits on, or a window
+     * smaller than ack_every packets stalls until the timeout. As the InfiniBand requester sets
+     * the BTH AckReq bit (IBA vol. 1 ch. 9: the responder acknowledges such a packet at once,
+     * whatever its coalescing), the sender asks on a packet after which it cannot send more: its window or IRN's in-flight
+     * cap is full, or all its data is sent. Pacing never blocks for good, so it does not count.
+     */
+    private boolean blockedAfterSend() {
+        int hdr = tr.config().headerBytes();
+        if (coded) return sndNxt >= ackTarget || !cc.windowAllows((sndNxt - codedSeen) * mtu, mtu + hdr);
+        if (selective) {
+            long seq = lostCount > 0 ? nextLost() : -1;
+            if (seq < 0) {
+                if (sndNxt >= packets) return true;
+                seq = sndNxt;
+                long cap = recovery.inflightCapBytes();
+                if (cap > 0 && bytesOf(sndUna, sndNxt) + payloadOf(seq) > cap) return true;
+            }
+            return !cc.windowAllows(bytesOf(sndUna, sndNxt) - (sackedCount + lostCount) * mtu, payloadOf(seq) + hdr);
+        }
+        long next = sndNxt;
+        if (sackedBitmap != null) {
+            while (next < packets && isSet(sackedBitmap, next)) next++;
+        }
+        return next >= packets || !cc.windowAllows(bytesOf(sndUna, next) - sackedCount * mtu, payloadOf(next) + hdr);
+    }
+
+    /**
+     * A window that shrinks under packets already sent without an ACK request (DCTCP's cut,
+     * Swift's decrease) leaves the sender blocked on ACKs the receiver coalesces away: with no
+     * request outstanding it sends one packet past the window, carrying the request.
+     */
+    private boolean ackRequestOwed(long inflightBytes) {
+        return coalescing && !ackReqPending && inflightBytes > 0;
     }
 
     /** Selective recoveries: resend {@code seq} unless it is acknowledged, SACKed or already queued. */
@@ -610,7 +658,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             delivered = true;
             tr.qpDelivered(this);
         }
-        if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked) sendAck(p);
+        if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked || p.ackReq) sendAck(p);
     }
 
     private static boolean isSet(long[] bitmap, long seq) {

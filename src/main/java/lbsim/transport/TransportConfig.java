@@ -9,7 +9,7 @@ package lbsim.transport;
  * @param mtuBytes           payload bytes per data packet
  * @param headerBytes        per-packet header bytes on the wire (RoCEv2 ~ 64)
  * @param ackBytes           wire size of ACK, NACK and CNP packets
- * @param ackEvery           receiver ACKs every this many in-order packets (and at the end)
+ * @param ackEvery           receiver ACKs every this many in-order packets (and at the end, on CE and on the sender's ACK requests)
  * @param timeoutPs          per-QP retransmission timeout
  * @param nackIntervalPs     receiver repeats a NACK for the same sequence only after this
  * @param initCwndBytes      DCTCP initial window
