@@ -18,21 +18,19 @@ final class IdealBound {
     private IdealBound() {}
 
     /**
-     * Collectives: the largest of each collective's closed form ({@link IdealTime}) with the shortest
-     * one-way latency between its hosts, as {@code cct_ns} is the largest collective's completion.
+     * Collectives: the largest of each collective's bound ({@link #collectivePs}), as {@code cct_ns}
+     * is the largest collective's completion.
      * Training and snapshots ({@code cct_ns} the largest flow group's span): the largest of each
      * group's busiest-host bound. Other workloads ({@code normalised} over the last finish): the arrivals'
      * bound ({@link #arrivalsPs}), which includes the busiest-host bound of all flows.
      */
     static long idealNs(Scenario sc, Topology topo, FlowGraph graph) {
-        double gbps = topo.hostRateBps(0) / 1e9;
-        if (sc.workload().isCollective() && !sc.workload().collectives().isEmpty()) {
-            // each collective's own bound, with the shortest latency between its ranks (a ring inside
-            // one rack never crosses the spine, so the fabric's longest path would overstate it)
-            long worst = 0;
-            for (CollectiveSpec c : sc.workload().collectives()) {
-                worst = Math.max(worst, IdealTime.lowerBoundPs(c, gbps, minOneWayPs(topo, c.rankToHost())));
-            }
+        List<CollectiveSpec> specs = sc.workload().collectives();
+        List<Integer> groups = sc.workload().collectiveGroups();
+        if (sc.workload().isCollective() && !specs.isEmpty() && groups.size() == specs.size()) {
+            List<List<FlowSpec>> byGroup = byGroup(graph);
+            double worst = 0;
+            for (int i = 0; i < specs.size(); i++) worst = Math.max(worst, collectivePs(topo, specs.get(i), byGroup.get(groups.get(i))));
             return Math.round(worst / 1000.0);
         }
         if (sc.workload().isCollective() && !graph.groups().isEmpty()) {
@@ -73,13 +71,39 @@ final class IdealBound {
         return worst + oneWayPs;
     }
 
+    /**
+     * One collective's lower bound, with the shortest one-way latency between its hosts (a ring
+     * inside one rack never crosses the spine, so the fabric's longest path would overstate it) and
+     * each NIC at its own rate: the closed form ({@link IdealTime}) at the fastest of its NICs (no
+     * transfer is faster than that), and each of its NICs' payload bytes (sent or received) in
+     * {@code flows}, the collective's own, over that NIC's rate, plus the time no fabric flow covers
+     * (a hierarchical collective's intra-server phases, before and after every fabric flow).
+     */
+    static double collectivePs(Topology topo, CollectiveSpec c, List<FlowSpec> flows) {
+        long oneWay = minOneWayPs(topo, c.rankToHost());
+        long fastest = 0;
+        for (int h : c.rankToHost()) fastest = Math.max(fastest, topo.hostRateBps(h));
+        double closed = IdealTime.lowerBoundPs(c, fastest / 1e9, oneWay);
+        java.util.Map<Integer, long[]> bytes = new java.util.HashMap<>(); // host -> {sent, received}
+        for (FlowSpec f : flows) {
+            bytes.computeIfAbsent(f.src(), h -> new long[2])[0] += f.sizeBytes();
+            bytes.computeIfAbsent(f.dst(), h -> new long[2])[1] += f.sizeBytes();
+        }
+        double nic = 0;
+        for (var e : bytes.entrySet()) {
+            double bits = Math.max(e.getValue()[0], e.getValue()[1]) * 8.0;
+            nic = Math.max(nic, bits / topo.hostRateBps(e.getKey()) * Simulation.PS_PER_S);
+        }
+        return bytes.isEmpty() ? closed : Math.max(closed, IdealTime.offFabricPs(c) + nic + oneWay);
+    }
+
     /** A flow's bytes on the wire: payload plus one header per MTU-sized packet. */
     private static long wireBytes(Scenario sc, FlowSpec f) {
         int mtu = sc.topology().mtuBytes();
         return f.sizeBytes() + ((f.sizeBytes() + mtu - 1) / mtu) * sc.transport().headerBytes();
     }
 
-    private static List<List<FlowSpec>> byGroup(FlowGraph graph) {
+    static List<List<FlowSpec>> byGroup(FlowGraph graph) {
         List<List<FlowSpec>> out = new ArrayList<>();
         for (int g = 0; g < graph.groups().size(); g++) out.add(new ArrayList<>());
         for (FlowSpec f : graph.flows()) if (f.group() >= 0) out.get(f.group()).add(f);

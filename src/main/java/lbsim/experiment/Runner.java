@@ -33,7 +33,6 @@ import lbsim.workload.FlowSpec;
 import lbsim.workload.WorkloadDriver;
 import lbsim.workload.collective.BusBandwidth;
 import lbsim.workload.collective.CollectiveSpec;
-import lbsim.workload.collective.IdealTime;
 
 /**
  * Runs one scenario: builds fabric, network, transport and workload, injects failures, runs
@@ -265,7 +264,7 @@ public final class Runner {
         return new RunResult(sc.name(), sc.scheme(), sc.seed(), done, cct, ideal, Stats.of(fctNs), net.dataInjected(),
                 net.dataDelivered(), net.dataDropped(), retrans, net.trimmedPackets(), ecn, pauses, transport.maxQpsPerNic(), ooo, timeouts,
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
-                linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, driver, done),
+                linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, graph, driver, done),
                 maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null,
                 commTimeNs(sc, driver, done));
     }
@@ -284,12 +283,12 @@ public final class Runner {
     }
 
     /** Per collective (kind collective, one per job): CCT, its bound and NCCL-tests algbw / busbw. */
-    private static List<CollectiveResult> collectiveResults(Scenario sc, Topology topo, WorkloadDriver driver, boolean done) {
+    private static List<CollectiveResult> collectiveResults(Scenario sc, Topology topo, FlowGraph graph, WorkloadDriver driver, boolean done) {
         List<CollectiveSpec> specs = sc.workload().collectives();
         List<Integer> groups = sc.workload().collectiveGroups();
         if (groups.size() != specs.size()) return List.of();
         long[] cctPs = driver.groupCompletionPs();
-        double gbps = topo.hostRateBps(0) / 1e9;
+        List<List<FlowSpec>> byGroup = IdealBound.byGroup(graph);
         List<CollectiveResult> out = new ArrayList<>();
         for (int i = 0; i < specs.size(); i++) {
             CollectiveSpec c = specs.get(i);
@@ -299,7 +298,7 @@ public final class Runner {
             Double alg = ps > 0 ? BusBandwidth.algBwGBps(c.sizeBytes(), ps) * 8 : null;
             Double bus = ps > 0 ? BusBandwidth.busBwGBps(c.op(), c.ranks(), c.sizeBytes(), ps) * 8 : null;
             out.add(new CollectiveResult(g, c.label().isEmpty() ? c.op() + " " + c.algorithm() : c.label(), c.op(), c.algorithm(),
-                    c.sizeBytes(), c.ranks(), cct, Math.round(IdealTime.lowerBoundPs(c, gbps, IdealBound.minOneWayPs(topo, c.rankToHost())) / 1000.0),
+                    c.sizeBytes(), c.ranks(), cct, Math.round(IdealBound.collectivePs(topo, c, byGroup.get(g)) / 1000.0),
                     alg, bus));
         }
         return out;

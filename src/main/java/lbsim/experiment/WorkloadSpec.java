@@ -112,7 +112,7 @@ public final class WorkloadSpec {
         long chunk = s.longValue("chunk_bytes", 0, 0, Long.MAX_VALUE / 16);
         int qps = qpsPerConnection(s);
         boolean split = splitDataOnQps(s);
-        double reduce = s.doubleValue("reduce_gbps", 0, 0, 1e9);
+        double reduce = s.doubleValue("reduce_gbps", 0, 0, 1e9); // GB/s (bytes), unlike the Gbit/s *_gbps keys: documented, not renamed
         int root = s.intValue("root", 0, 0, 1 << 24);
         boolean snapshot = s.bool("snapshot", false); // ParaLet §6: the collective's pairs at once (Snapshot)
         String file = s.file();

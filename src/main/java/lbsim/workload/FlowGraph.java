@@ -12,11 +12,32 @@ import java.util.List;
 public final class FlowGraph {
     private final List<FlowSpec> flows = new ArrayList<>();
     private final List<String> groups = new ArrayList<>();
+    private final List<GroupTiming> timings = new ArrayList<>();
+
+    /**
+     * When a collective group is issued and what follows its last delivery, so that its completion
+     * counts the time no fabric flow covers (docs/collectives.md §1). It becomes ready at
+     * {@code startPs}, or {@code gapPs} after every flow in {@code after} is delivered (no later than
+     * {@code startPs}); with no {@code after}, at {@code startPs + gapPs}, the rule its first flows
+     * start by. It ends {@code tailPs} after its last delivery.
+     */
+    public record GroupTiming(long startPs, int[] after, long gapPs, long tailPs) {}
 
     /** Registers a collective instance (e.g. "all-reduce ring 16MB") and returns its id. */
     public int addGroup(String name) {
         groups.add(name);
+        timings.add(null);
         return groups.size() - 1;
+    }
+
+    /** Sets a group's issue time and tail; a group without one spans its first flow's start to its last delivery. */
+    public void setTiming(int group, GroupTiming timing) {
+        timings.set(group, timing);
+    }
+
+    /** The group's timing, or null when it has none. */
+    public GroupTiming timing(int group) {
+        return timings.get(group);
     }
 
     /** Adds a flow; its id must equal the current flow count. */

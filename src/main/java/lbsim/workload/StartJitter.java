@@ -13,7 +13,7 @@ public final class StartJitter {
     public static FlowGraph apply(FlowGraph g, long maxPs, SplittableRandom rnd) {
         if (maxPs <= 0) return g;
         FlowGraph out = new FlowGraph();
-        for (String name : g.groups()) out.addGroup(name);
+        for (int k = 0; k < g.groups().size(); k++) out.setTiming(out.addGroup(g.groups().get(k)), g.timing(k));
         for (FlowSpec f : g.flows()) {
             long start = f.startPs();
             if (f.independent()) start += rnd.nextLong(maxPs + 1);

@@ -12,7 +12,8 @@ import lbsim.transport.Transport;
  * Drives a flow DAG through the simulation: a flow starts at its start time or when its
  * dependencies have been delivered, or acknowledged at their senders (plus its gap), and the
  * flows it follows have been sent, never on a global clock. Records each collective group's
- * first start and last delivery.
+ * span: from its issue ({@link FlowGraph.GroupTiming}; else its first flow's start) to its last
+ * delivery plus its tail.
  */
 public final class WorkloadDriver implements EventHandler, FlowListener {
     private static final int START = 1;
@@ -20,6 +21,7 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
     private final Simulation sim;
     private final Transport transport;
     private final List<FlowSpec> specs;
+    private final FlowGraph graph;
     private final Flow[] flows;
     private final int[] waitingFor;                 // delivery and ACK dependencies still unmet (<= 0: met)
     private final int[] unsentBefore;               // afterSent flows not yet sent
@@ -38,6 +40,7 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         this.sim = sim;
         this.transport = transport;
         this.specs = graph.flows();
+        this.graph = graph;
         int n = specs.size();
         this.flows = new Flow[n];
         this.waitingFor = new int[n];
@@ -125,7 +128,7 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         FlowSpec spec = flow.spec();
         long now = sim.now();
         lastDeliveryPs = now;
-        if (spec.group() >= 0 && --groupRemaining[spec.group()] == 0) groupEndPs[spec.group()] = now;
+        if (spec.group() >= 0 && --groupRemaining[spec.group()] == 0) finishGroup(spec.group(), now);
         release(dependents[spec.id()]);
         if (--undelivered == 0) onAllDelivered.run();
     }
@@ -147,6 +150,26 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
                 if (waitingFor[d] <= 0) schedule(d);
             }
         }
+    }
+
+    /**
+     * A group's last flow is delivered: it ends after its tail, and started when it was issued, which
+     * can be before its first flow (a hierarchical collective starts inside the server).
+     */
+    private void finishGroup(int group, long now) {
+        FlowGraph.GroupTiming t = graph.timing(group);
+        if (t == null) {
+            groupEndPs[group] = now;
+            return;
+        }
+        groupEndPs[group] = now + t.tailPs();
+        long ready = t.after().length == 0 ? t.startPs() + t.gapPs() : t.startPs();
+        for (int d : t.after()) {
+            Flow f = flows[d];
+            if (f == null || !f.isDelivered()) return; // not a dependency of its flows after all: keep the first start
+            ready = Math.max(ready, f.deliveredPs() + t.gapPs());
+        }
+        groupStartPs[group] = Math.min(groupStartPs[group], ready);
     }
 
     /** One delivery or ACK dependency of each of {@code deps} is met: the gap counts from the last one. */
@@ -185,7 +208,7 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
 
     /**
      * Time during which at least one collective group was in progress: the length of the union
-     * of every finished group's [first start, last delivery] interval (Ethereal §4.2 Fig. 5/6:
+     * of every finished group's [issue, last delivery + tail] interval (Ethereal §4.2 Fig. 5/6:
      * "time spent in communication" over an iteration); -1 if some group has not finished.
      */
     public long communicationPs() {
@@ -212,7 +235,7 @@ public final class WorkloadDriver implements EventHandler, FlowListener {
         return total;
     }
 
-    /** Completion time of each group (last delivery minus first start), -1 if unfinished. */
+    /** Completion time of each group (last delivery plus tail minus issue), -1 if unfinished. */
     public long[] groupCompletionPs() {
         long[] out = new long[groupEndPs.length];
         for (int g = 0; g < out.length; g++) {

@@ -68,6 +68,46 @@ class IdealBoundTest {
         assertThat(r.normalised()).isGreaterThanOrEqualTo(1.0);
     }
 
+    /** The audit's case: host 0 at 10G gave every NIC 10G (ideal 3.2 ms against a CCT of 0.81 ms); now each NIC its own rate. */
+    @Test
+    void eachNicCountsAtItsOwnRate() {
+        RunResult r = Scenarios.run("""
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, link_gbps: 100, link_latency_ns: 1000,
+                           link_overrides: [{links: "h0-leaf0", gbps: 10}]}
+                workload: {kind: collective, op: broadcast, algorithm: direct, size_bytes: 1000000, root: 3, ranks: 5}
+                """);
+        Scenarios.assertConserved(r);
+        assertThat(r.normalised()).isGreaterThanOrEqualTo(1.0);
+        // still tight: host 0 receives 1 MB at 10 Gbit/s
+        assertThat(r.idealCctNs()).isGreaterThanOrEqualTo(800_000);
+    }
+
+    /** A fast host 0 gave every job its 400G; a job without host 0 is bounded at its own NICs' 100G. */
+    @Test
+    void aJobIsBoundedByItsOwnNicsNotHostZeros() {
+        String yaml = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, link_gbps: 100, link_latency_ns: 1000}
+                workload: {kind: collective, op: all-reduce, algorithm: ring, size_bytes: 1000000, ranks: 4, jobs: 2}
+                """;
+        RunResult fastZero = Scenarios.run(yaml, "topology.link_overrides=[{links: h0-leaf0, gbps: 400}]");
+        RunResult uniform = Scenarios.run(yaml);
+        assertThat(fastZero.collectives().get(1).idealNs()).isEqualTo(uniform.collectives().get(1).idealNs());
+        for (var c : fastZero.collectives()) assertThat(c.cctNs()).isGreaterThanOrEqualTo(c.idealNs());
+    }
+
+    /** Butterfly all-reduce with fewer bytes than blocks: empty steps emit no flow, so the bound counts only the steps that carry bytes. */
+    @ParameterizedTest
+    @CsvSource({"recursive-doubling, 3, 1, 1", "recursive-doubling, 5, 1, 1", "recursive-doubling, 6, 1, 1", "halving-doubling, 7, 1, 1",
+            "recursive-doubling, 5, 3, 8"})
+    void tinyFoldedButterfliesStayAboveTheirBound(String alg, int ranks, long size, int channels) {
+        RunResult r = Scenarios.run("""
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 8, link_gbps: 100, link_latency_ns: 1000}
+                workload: {kind: collective, op: all-reduce}
+                """, "workload.algorithm=" + alg, "workload.ranks=" + ranks, "workload.size_bytes=" + size, "workload.channels=" + channels);
+        Scenarios.assertConserved(r);
+        assertThat(r.normalised()).isGreaterThanOrEqualTo(1.0);
+    }
+
     /** A flow that starts late: its start plus its own wire time and latency, not its bytes alone. */
     @Test
     void aLateFlowIsBoundedFromItsStart() {

@@ -15,7 +15,7 @@ package lbsim.workload.collective;
  * @param chunkBytes       pipeline piece and QP message size; 0 = NCCL-like default per algorithm
  * @param qpsPerConnection NCCL_IB_QPS_PER_CONNECTION; 0 = leave it to the load-balancing scheme (default)
  * @param splitDataOnQps   NCCL_IB_SPLIT_DATA_ON_QPS (default true: NCCL 2.18/2.19, as in CTCCL §4)
- * @param reduceGBps       reduction compute rate; 0 = reduction time not modelled (default)
+ * @param reduceGBps       reduction compute rate in GB/s (bytes, not Gbit/s; scenario key reduce_gbps); 0 = reduction time not modelled (default)
  * @param startPs          earliest start of every flow (default 0)
  * @param after            flows that must be delivered before the collective starts (default none)
  * @param afterGapPs       delay after {@code after} is met (e.g. compute before the collective; default 0)

@@ -70,6 +70,8 @@ public final class Collectives {
                 message, spec.intraServerGBps());
         Completion done = impl.emit(ctx, out);
         int[] sinks = out.sinks();
+        // the CCT counts from the issue, not the first flow (a hierarchical one starts inside the server) to the tail's end
+        g.setTiming(group, new FlowGraph.GroupTiming(spec.startPs(), start.flowIds(), start.extraGapPs(), done.extraGapPs()));
         return new CollectiveHandle(group, out.firstId(), g.nextId(), sinks.length > 0 ? sinks : done.flowIds(),
                 done.extraGapPs());
     }

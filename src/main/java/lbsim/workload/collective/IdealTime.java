@@ -16,7 +16,8 @@ package lbsim.workload.collective;
  * out in order also t(S) + (n-2) t(c) + (n-1) L (the last piece forwarded down the chain); double binary tree: W from the
  * trees, hops 2 x height, c = S/(2K); halving-doubling / recursive-doubling all-reduce
  * sum over the 2 log2 p steps of (t(step bytes) + L), plus 2 (t(S/K) + L) and W += S when n is
- * not a power of two; direct all-reduce 2 (t((n-1)/n S / K) + L) vs t(2(n-1)/n S) + L; direct
+ * not a power of two (with fewer bytes in a channel than p blocks only the steps whose every
+ * transfer carries bytes count: empty transfers emit no flow); direct all-reduce 2 (t((n-1)/n S / K) + L) vs t(2(n-1)/n S) + L; direct
  * one-step ops t(W) + L; hierarchical T_rs/K + T(inner on S/g over n/g ranks) + T_ag/K.
  */
 public final class IdealTime {
@@ -30,16 +31,30 @@ public final class IdealTime {
             return Math.round(bound(op, alg, spec.ranks(), spec.sizeBytes(), spec.channels(), pipe, linkGbps, latencyPs));
         }
         Algorithm inner = Collectives.checkedAlgorithm(op, spec.innerAlgorithm());
+        int servers = spec.ranks() / spec.ranksPerServer();
+        long share = ByteSplit.part(spec.sizeBytes(), spec.ranksPerServer(), 0);
+        long pipe = ChunkDefaults.pipelineBytes(inner, op, spec.chunkBytes());
+        double innerPs = bound(op, inner, servers, share, spec.channels(), pipe, linkGbps, latencyPs);
+        return Math.round(offFabricPs(spec) + innerPs);
+    }
+
+    /**
+     * The part of {@link #lowerBoundPs} no fabric flow covers: for a hierarchical collective the
+     * intra-server reduce-scatter before its first piece reaches the fabric plus the all-gather after
+     * its last, T_rs/K + T_ag/K; 0 for the others.
+     */
+    public static double offFabricPs(CollectiveSpec spec) {
+        Op op = Op.of(spec.op());
+        if (Collectives.checkedAlgorithm(op, spec.algorithm()) != Algorithm.HIERARCHICAL) return 0;
+        Algorithm inner = Collectives.checkedAlgorithm(op, spec.innerAlgorithm());
         int g = spec.ranksPerServer();
-        int servers = spec.ranks() / g;
         long share = ByteSplit.part(spec.sizeBytes(), g, 0);
         long pipe = ChunkDefaults.pipelineBytes(inner, op, spec.chunkBytes());
-        int pieces = ByteSplit.piecesOf(largestPiece(op, inner, servers, ByteSplit.part(share, spec.channels(), 0)), pipe);
+        int pieces = ByteSplit.piecesOf(largestPiece(op, inner, spec.ranks() / g, ByteSplit.part(share, spec.channels(), 0)), pipe);
         double cross = (double) spec.sizeBytes() * (g - 1) / g;
         double rs = op == Op.ALL_GATHER ? 0 : Rates.psAtGBps(cross, spec.intraServerGBps());
         double ag = op == Op.REDUCE_SCATTER ? 0 : Rates.psAtGBps(cross, spec.intraServerGBps());
-        double innerPs = bound(op, inner, servers, share, spec.channels(), pipe, linkGbps, latencyPs);
-        return Math.round(rs / pieces + innerPs + ag / pieces);
+        return rs / pieces + ag / pieces;
     }
 
     /** The transfer size that decides the pipeline piece count, as the generators compute it. */
@@ -66,7 +81,8 @@ public final class IdealTime {
                 default -> maxOf((double) (n - 1) / n * s, n - 1, share / n / k, gbps, lat);
             };
             case DOUBLE_BINARY_TREE -> treeBound(n, s, share / 2 / k, gbps, lat);
-            case HALVING_DOUBLING, RECURSIVE_DOUBLING -> butterflyBound(op, n, s, share / k, gbps, lat);
+            case HALVING_DOUBLING, RECURSIVE_DOUBLING -> butterflyBound(op, alg, n, s, share / k,
+                    ByteSplit.part(size, channels, 0), k, gbps, lat);
             case DIRECT -> directBound(op, n, s, k * channels, gbps, lat);
             case HIERARCHICAL -> throw new IllegalStateException();
         };
@@ -100,17 +116,51 @@ public final class IdealTime {
         return maxOf(busiest, 2 * height, piece, gbps, lat);
     }
 
-    private static double butterflyBound(Op op, int n, double s, double slice, double gbps, long lat) {
+    private static double butterflyBound(Op op, Algorithm alg, int n, double s, double slice, long share0, int k,
+                                         double gbps, long lat) {
         int p = Integer.highestOneBit(n);
         int m = Integer.numberOfTrailingZeros(p);
         int phases = op == Op.ALL_REDUCE ? 2 : 1;
-        double chain = phases * (Rates.psAtGbps(slice * (p - 1) / p, gbps) + m * lat);
+        // a share smaller than p leaves empty blocks, and zero-byte transfers emit no flow (§3.9)
+        double chain = share0 >= p ? phases * (Rates.psAtGbps(slice * (p - 1) / p, gbps) + m * lat)
+                : carryingStepsPs(op, alg, p, share0, k, gbps, lat);
         double busiest = phases * s * (p - 1) / p;
         if (p != n) {
             chain += 2 * (Rates.psAtGbps(slice, gbps) + lat);
             busiest += s;
         }
         return Math.max(Rates.psAtGbps(busiest, gbps) + lat, chain);
+    }
+
+    /**
+     * The butterfly's chain when some transfers are empty (docs/collectives.md §5): a step counts, at
+     * its smallest transfer of channel 0's first piece plus a latency, only when every rank's
+     * transfer in it carries bytes. A step with an empty transfer passes dependencies on without a
+     * flow, so it may add no hop; the counted steps are on one dependency chain (each rank's next
+     * step waits for its previous send).
+     */
+    private static double carryingStepsPs(Op op, Algorithm alg, int p, long share0, int k, double gbps, long lat) {
+        ButterflyAlgorithm.BlockSets sets = new ButterflyAlgorithm.BlockSets(share0, p);
+        boolean nearestFirst = alg == Algorithm.RECURSIVE_DOUBLING;
+        int mask = op == Op.ALL_GATHER ? p - 1 : 0;
+        double chain = 0;
+        if (op != Op.ALL_GATHER) {
+            for (int d : ButterflyAlgorithm.distances(p, nearestFirst)) {
+                long least = Long.MAX_VALUE;
+                for (int v = 0; v < p; v++) least = Math.min(least, sets.sliceBytes(mask | d, (v & mask) | ((v ^ d) & d), k, 0));
+                if (least > 0) chain += Rates.psAtGbps(least, gbps) + lat;
+                mask |= d;
+            }
+        }
+        if (op != Op.REDUCE_SCATTER) {
+            for (int d : ButterflyAlgorithm.distances(p, !nearestFirst)) {
+                long least = Long.MAX_VALUE;
+                for (int v = 0; v < p; v++) least = Math.min(least, sets.sliceBytes(mask, v & mask, k, 0));
+                if (least > 0) chain += Rates.psAtGbps(least, gbps) + lat;
+                mask &= ~d;
+            }
+        }
+        return chain;
     }
 
     private static double directBound(Op op, int n, double s, int pieces, double gbps, long lat) {
