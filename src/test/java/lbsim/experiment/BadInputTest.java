@@ -134,6 +134,17 @@ class BadInputTest {
     }
 
     @Test
+    void aLinkOverrideThatSetsNothingIsRefused() {
+        bad(OK.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: leaf0-spine0}]}"))
+                .hasMessageContaining("bad.yaml: topology.link_overrides[0].links: 'leaf0-spine0'")
+                .hasMessageContaining("needs gbps or latency_ns");
+        bad(OK.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: leaf0-spine0, gbps: 50}, {links: 'leaf1-*', gbps: -1}]}"))
+                .hasMessageContaining("topology.link_overrides[1].links").hasMessageContaining("needs gbps or latency_ns");
+        assertThat(Scenarios.parse(OK.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: leaf0-spine0, latency_ns: 0}]}"))
+                .topology().overrides()).hasSize(1);
+    }
+
+    @Test
     void workloadsTheFabricOrTheClockCannotHoldAreRefused() {
         bad("topology: {kind: leaf-spine, leaves: 1, spines: 1, hosts_per_leaf: 1}\nworkload: {kind: permutation}\n")
                 .hasMessageContaining("workload").hasMessageContaining("at least 2 hosts").hasMessageContaining("1");
