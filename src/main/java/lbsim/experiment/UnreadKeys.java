@@ -1,8 +1,11 @@
 package lbsim.experiment;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Keys a section accepts whatever its other settings are, but reads only with some of them: a
@@ -49,48 +52,62 @@ final class UnreadKeys {
 
     /**
      * Warnings for the keys {@code given} (the scenario tree as the user wrote it, overrides applied)
-     * sets that the {@code resolved} scenario does not read; at most one per key.
+     * sets that the {@code resolved} scenario does not read, at most one per key. Unread keys the user
+     * did not give are removed from {@code resolved}: their defaults were filled in, but the run does not
+     * use them, and a run of scenario.resolved.yaml must not warn about keys its original did not set.
      */
-    static List<String> check(JsonNode given, JsonNode resolved) {
-        List<String> out = new ArrayList<>();
-        List<String> warned = new ArrayList<>();
+    static List<String> check(JsonNode given, ObjectNode resolved) {
+        Map<String, String> unread = new LinkedHashMap<>(); // key -> why, in table order, first reason per key
         for (Rule r : RULES) {
-            if (warned.contains(r.key()) || !isGiven(given, r.key())) continue;
             JsonNode v = at(resolved, r.setting());
             if (v == null || r.readWith().contains(v.asString())) continue;
-            warned.add(r.key());
-            out.add(r.key() + " is not read with " + name(r.key(), r.setting()) + ": " + v.asString() + " (read with "
+            unread.putIfAbsent(r.key(), "is not read with " + name(r.key(), r.setting()) + ": " + v.asString() + " (read with "
                     + name(r.key(), r.setting()) + ": " + String.join(" | ", r.readWith()) + ")");
         }
         // conditions beyond one setting's value
         JsonNode w = resolved.path("workload");
-        if (isGiven(given, "workload.reduce_gbps") && !warned.contains("workload.reduce_gbps") && w.has("op")
-                && !REDUCING_OPS.contains(w.path("op").asString())
+        String op = w.path("op").asString();
+        if (w.has("op") && !REDUCING_OPS.contains(op)
                 // all-gather's halving-doubling and recursive-doubling fold extra ranks (non-power-of-two) with a reduction step
-                && !(w.path("op").asString().equals("all-gather")
+                && !(op.equals("all-gather")
                         && List.of("halving-doubling", "recursive-doubling", "hierarchical").contains(w.path("algorithm").asString()))) {
-            out.add("workload.reduce_gbps is not read with op: " + w.path("op").asString() + " and algorithm: "
-                    + w.path("algorithm").asString() + " (read with op: " + String.join(" | ", REDUCING_OPS)
+            unread.putIfAbsent("workload.reduce_gbps", "is not read with op: " + op + " and algorithm: " + w.path("algorithm").asString()
+                    + " (read with op: " + String.join(" | ", REDUCING_OPS)
                     + ", and all-gather with halving-doubling, recursive-doubling or hierarchical)");
         }
-        if (isGiven(given, "workload.job_hosts") && w.has("jobs") && w.path("jobs").asLong() <= 1) {
-            out.add("workload.job_hosts is not read with jobs: " + w.path("jobs").asLong() + " (read with jobs > 1)");
+        if (w.has("jobs") && w.path("jobs").asLong() <= 1) {
+            unread.putIfAbsent("workload.job_hosts", "is not read with jobs: " + w.path("jobs").asLong() + " (read with jobs > 1)");
         }
-        if (isGiven(given, "workload.split_data_on_qps") && w.has("qps_per_connection") && w.path("qps_per_connection").asLong() == 0) {
-            out.add("workload.split_data_on_qps is not read with qps_per_connection: 0 (read with qps_per_connection > 0)");
+        if (w.has("qps_per_connection") && w.path("qps_per_connection").asLong() == 0) {
+            unread.putIfAbsent("workload.split_data_on_qps", "is not read with qps_per_connection: 0 (read with qps_per_connection > 0)");
         }
         long portBuffer = resolved.path("topology").path("port_buffer_bytes").asLong(0);
         for (String k : List.of("switch.alpha", "switch.pfc_alpha")) {
-            if (portBuffer > 0 && isGiven(given, k) && !warned.contains(k)) {
-                out.add(k + " is not read with topology.port_buffer_bytes: " + portBuffer
+            if (portBuffer > 0) {
+                unread.putIfAbsent(k, "is not read with topology.port_buffer_bytes: " + portBuffer
                         + " (a static per-port buffer; read with the shared buffer, port_buffer_bytes: 0)");
             }
         }
-        JsonNode t = resolved.path("transport");
-        if (t.path("loss_recovery").asString().equals("irn") && isGiven(given, "transport.timeout_us")
-                && isGiven(given, "transport.irn_rto_high_us")) {
-            out.add("transport.timeout_us is not read with loss_recovery: irn when irn_rto_high_us is set (irn's timeout is"
-                    + " irn_rto_high_us; timeout_us is read by the other loss recoveries, and by irn only when irn_rto_high_us is not set)");
+        // irn's timeout is irn_rto_high_us, which defaults to an explicit timeout_us (TransportSpec.baseTimeoutUs)
+        if (resolved.path("transport").path("loss_recovery").asString().equals("irn")) {
+            if (isGiven(given, "transport.irn_rto_high_us") || !isGiven(given, "transport.timeout_us")) {
+                unread.putIfAbsent("transport.timeout_us", "is not read with loss_recovery: irn when irn_rto_high_us is set (irn's"
+                        + " timeout is irn_rto_high_us; timeout_us is read by the other loss recoveries, and by irn only as the default"
+                        + " of irn_rto_high_us)");
+            } else {
+                // irn_rto_high_us is timeout_us: recorded as given, timeout_us alone
+                unread.putIfAbsent("transport.irn_rto_high_us", "is timeout_us");
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (Map.Entry<String, String> e : unread.entrySet()) {
+            if (isGiven(given, e.getKey())) {
+                out.add(e.getKey() + " " + e.getValue());
+            } else {
+                int dot = e.getKey().lastIndexOf('.');
+                JsonNode section = at(resolved, e.getKey().substring(0, dot));
+                if (section instanceof ObjectNode o) o.remove(e.getKey().substring(dot + 1));
+            }
         }
         return out;
     }

@@ -87,6 +87,23 @@ class UnreadKeysTest {
     }
 
     @Test
+    void theResolvedScenarioWarnsExactlyAsItsOriginal() {
+        for (String yaml : List.of(BASE, BASE + "transport: {cc: dcqcn, dctcp_g: 0.5, loss_recovery: irn}\n",
+                BASE + "transport: {loss_recovery: irn, timeout_us: 500}\n", BASE + "transport: {pfc: false}\n",
+                "topology: {leaves: 2, spines: 2, hosts_per_leaf: 2}\nworkload: {kind: collective, op: broadcast, snapshot: true}\n")) {
+            Scenario first = Scenarios.parse(yaml);
+            Scenario again = Scenarios.parse(ScenarioLoader.toYaml(first.resolved()));
+            assertThat(again.warnings()).as(yaml).isEqualTo(first.warnings());
+            assertThat(again.transport()).as(yaml).isEqualTo(first.transport());
+            assertThat(ScenarioLoader.toYaml(again.resolved())).isEqualTo(ScenarioLoader.toYaml(first.resolved()));
+        }
+        // defaults the settings do not read are left out of the resolved scenario; a given one is kept (and warned about)
+        String resolved = ScenarioLoader.toYaml(Scenarios.parse(BASE + "transport: {cc: dcqcn, dctcp_g: 0.5}\n").resolved());
+        assertThat(resolved).contains("dctcp_g: 0.5").doesNotContain("dctcp_alpha0").doesNotContain("irn_window_packets")
+                .doesNotContain("  alpha:").contains("pfc_alpha");
+    }
+
+    @Test
     void aSweepReportsEachWarningOnceWithTheGridPointsThatHaveIt() {
         SweepSpec spec = SweepSpec.parse("s.yaml", """
                 base:
