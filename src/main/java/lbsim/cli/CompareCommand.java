@@ -58,6 +58,10 @@ public final class CompareCommand implements Callable<Integer> {
             scenarios.add(file == null ? ScenarioLoader.loadResource("default-compare.yaml", ov, options.seed)
                     : ScenarioLoader.load(file, ov, options.seed));
         }
+        // the scenario's own warnings (keys its settings do not read) are the same under every scheme: once each
+        java.util.Set<String> warnings = new java.util.LinkedHashSet<>();
+        for (Scenario sc : scenarios) warnings.addAll(sc.warnings());
+        for (String w : warnings) System.err.println("lbsim: warning: " + w);
         Path dir = out != null ? out : Path.of("out", "compare-" + scenarios.get(0).name());
         System.err.println("running " + scenarios.get(0).name() + " under " + names.size() + " schemes, " + Math.min(j, names.size())
                 + " at a time ...");

@@ -32,6 +32,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SweepSpec spec = SweepSpec.load(file, overrides);
+        // once per sweep, not once per run (each run's summary.json has its own)
+        for (String w : spec.validate()) System.err.println("lbsim: warning: " + w);
         Sweep.Outcome o = run(spec, out, jobs, shard, "sweep");
         Path report = SweepReport.write(out, spec.name());
         System.out.println(o.total() + " runs (" + o.ran() + " run now, " + o.skipped() + " already finished); results in "

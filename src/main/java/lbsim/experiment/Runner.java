@@ -101,7 +101,8 @@ public final class Runner {
         WorkloadDriver.Relay relay = new WorkloadDriver.Relay();
         Transport transport = new Transport(sim, net, tcfg, scheme.host(), relay);
         WorkloadDriver driver = relay.attach(new WorkloadDriver(sim, transport, graph));
-        List<String> warnings = new ArrayList<>(sc.workload().warnings());
+        List<String> warnings = new ArrayList<>(sc.warnings());
+        warnings.addAll(sc.workload().warnings());
         addFirstSwitchWarning(net, lbsim.net.Switch::bufferWarning, warnings);
         if (ECN_CCS.contains(sc.transport().cc())) addFirstSwitchWarning(net, lbsim.net.Switch::ecnWarning, warnings);
         injectFailures(sc, topo, net, sim);

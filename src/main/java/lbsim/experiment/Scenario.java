@@ -7,17 +7,22 @@ import lbsim.lb.SchemeContext;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * A bound scenario: every section with its defaults filled in, and the resolved tree that
- * is written beside the results.
+ * A bound scenario: every section with its defaults filled in, the resolved tree that is
+ * written beside the results, and warnings about given keys that these settings do not read
+ * ({@link UnreadKeys}; the run's warnings start with them).
  */
 public record Scenario(String file, String name, long seed, double maxTimeMs, TopologySpec topology,
                        TransportSpec transport, SwitchSpec switchSpec, String scheme,
                        Function<SchemeContext, Scheme> schemeFactory, WorkloadSpec workload,
-                       List<FailureSpec> failures, MetricsSpec metrics, ObjectNode resolved) {
+                       List<FailureSpec> failures, MetricsSpec metrics, ObjectNode resolved, List<String> warnings) {
+
+    public Scenario {
+        warnings = List.copyOf(warnings);
+    }
 
     /** The same scenario with another scheme factory (tests that wrap or replace a scheme). */
     public Scenario withSchemeFactory(Function<SchemeContext, Scheme> factory) {
         return new Scenario(file, name, seed, maxTimeMs, topology, transport, switchSpec, scheme, factory, workload, failures,
-                metrics, resolved);
+                metrics, resolved, warnings);
     }
 }

@@ -149,6 +149,7 @@ public final class ScenarioLoader {
     }
 
     static Scenario bind(String file, ObjectNode tree, Path baseDir) {
+        ObjectNode given = tree.deepCopy(); // the keys the user set, before the sections write their defaults in
         Section root = new Section(file, "", tree);
         String name = root.string("name", "scenario");
         checkName(root, name);
@@ -173,7 +174,7 @@ public final class ScenarioLoader {
         MetricsSpec metrics = MetricsSpec.from(root.section("metrics"));
         root.finish();
         return new Scenario(file, name, seed, maxTimeMs, topo, transport, sw, scheme, schemeFactory, workload, failures, metrics,
-                tree);
+                tree, UnreadKeys.check(given, tree));
     }
 
     /** The name is the default output folder (out/NAME, out/compare-NAME): one folder inside out/, not out/ itself or a path out of it. */

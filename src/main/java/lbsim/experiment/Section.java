@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -83,18 +84,22 @@ public final class Section implements lbsim.lb.SchemeParams {
             node.put(k, def);
             return def;
         }
-        return integer(k, v, min, max);
+        long x = integer(k, v, min, max);
+        if (!v.isIntegralNumber()) node.put(k, x); // a whole float (1e3) is echoed as the integer it is read as
+        return x;
     }
 
     /**
      * An integer in [min, max]. Read exactly (as a decimal), so a literal beyond 64 bits or a
-     * float like 1e30 is refused as out of range instead of overflowing or wrapping.
+     * float like 1e30 is refused as out of range instead of overflowing or wrapping. A whole float
+     * (1e3, 2.0) is that integer; text (a quoted '2') is refused, as for every typed key.
      */
     private long integer(String k, JsonNode v, long min, long max) {
-        if (!v.isNumber() && !v.isString()) throw error(k, "expected an integer, got " + v);
+        if (v.isString()) throw error(k, "expected an integer, got " + quotedText(v));
+        if (!v.isNumber()) throw error(k, "expected an integer, got " + v);
         String text = v.asString().trim();
         String outOfRange = text + " is out of range [" + min + ", " + max + "]";
-        String notInteger = v.isString() ? "expected an integer, got '" + text + "'" : "expected an integer, got " + v;
+        String notInteger = "expected an integer, got " + v;
         BigDecimal x;
         try {
             x = new BigDecimal(text);
@@ -123,18 +128,9 @@ public final class Section implements lbsim.lb.SchemeParams {
             node.put(k, def);
             return def;
         }
-        double x;
-        if (v.isNumber()) {
-            x = v.asDouble();
-        } else if (v.isString()) {
-            try {
-                x = Double.parseDouble(v.asString().trim());
-            } catch (NumberFormatException e) {
-                throw error(k, "expected a number, got '" + v.asString() + "'");
-            }
-        } else {
-            throw error(k, "expected a number, got " + v);
-        }
+        if (v.isString()) throw error(k, "expected a number, got " + quotedText(v));
+        if (!v.isNumber()) throw error(k, "expected a number, got " + v);
+        double x = v.asDouble();
         if (!(x >= min && x <= max)) throw error(k, x + " is out of range [" + min + ", " + max + "]");
         return x;
     }
@@ -146,8 +142,17 @@ public final class Section implements lbsim.lb.SchemeParams {
             return def;
         }
         if (v.isBoolean()) return v.asBoolean();
-        if (v.isString() && (v.asString().equals("true") || v.asString().equals("false"))) return Boolean.parseBoolean(v.asString());
-        throw error(k, "expected true or false, got " + v);
+        throw error(k, "expected true or false, got " + (v.isString() ? quotedText(v) : v));
+    }
+
+    /**
+     * A text value where a number or true/false belongs: a quoted '2' or 'true' is text in YAML, as are
+     * forms YAML does not read as numbers (.5, +1, 1_000, 0x10); refused so that a value is never read
+     * as something other than what the resolved scenario records.
+     */
+    private static String quotedText(JsonNode v) {
+        return "the text '" + v.asString() + "' (YAML reads quoted values, and forms like .5, +1, 1_000 or yes, as text;"
+                + " write the value unquoted, e.g. 0.5, 1, 1000, true)";
     }
 
     /** A nested mapping; created empty when absent so its defaults are recorded. */
@@ -187,8 +192,8 @@ public final class Section implements lbsim.lb.SchemeParams {
         long[] out = new long[v.size()];
         for (int i = 0; i < out.length; i++) {
             JsonNode e = v.get(i);
-            if (!e.isIntegralNumber()) throw error(k + "[" + i + "]", "expected an integer, got " + e);
             out[i] = integer(k + "[" + i + "]", e, Long.MIN_VALUE, Long.MAX_VALUE);
+            if (!e.isIntegralNumber()) ((ArrayNode) v).set(i, node.numberNode(out[i])); // as longValue: 1e3 -> 1000
         }
         return out;
     }

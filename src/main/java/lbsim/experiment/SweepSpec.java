@@ -245,14 +245,19 @@ public final class SweepSpec {
         return ScenarioLoader.parse(baseLabel, baseText, baseDir, r.overrides(), r.seed());
     }
 
-    /** Binds every grid point once, so a bad key or value fails before anything runs. */
-    public void validate() {
+    /**
+     * Binds every grid point once, so a bad key or value fails before anything runs. Returns the
+     * grid points' scenario warnings (keys their settings do not read) once each, with the number
+     * of grid points that have it when not all do: each run's summary.json has its own.
+     */
+    public List<String> validate() {
         int points = points();
+        Map<String, Integer> warnings = new java.util.LinkedHashMap<>();
         for (int p = 0; p < points; p++) {
             List<String> labels = new ArrayList<>();
             List<String> ov = pointOverrides(p, labels);
             try {
-                ScenarioLoader.parse(baseLabel, baseText, baseDir, ov, seeds[0]);
+                for (String w : ScenarioLoader.parse(baseLabel, baseText, baseDir, ov, seeds[0]).warnings()) warnings.merge(w, 1, Integer::sum);
             } catch (BadInputException e) {
                 StringBuilder point = new StringBuilder();
                 for (int d = 0; d < grid.size(); d++) {
@@ -262,6 +267,9 @@ public final class SweepSpec {
                 throw new BadInputException(file + ": grid point {" + point + "}: " + e.getMessage(), e);
             }
         }
+        List<String> out = new ArrayList<>();
+        warnings.forEach((w, n) -> out.add(n == points ? w : w + " (at " + n + " of " + points + " grid points)"));
+        return out;
     }
 
     /** Readable, file-system-safe and unique: labels, seed and a hash of base, overrides and seed. */

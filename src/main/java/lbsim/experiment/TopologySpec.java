@@ -61,6 +61,11 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
             double gbps = o.doubleValue("gbps", -1, -1, 1e6);
             long lat = o.longValue("latency_ns", -1, -1, 1_000_000_000L);
             if (gbps == 0) throw o.error("gbps", "must be positive");
+            if (gbps < 0 && lat < 0) {
+                // -1 (the default of both) keeps the link's own value: an override without either changes nothing
+                throw o.error("links", "'" + links + "' is overridden with nothing; an override needs gbps or latency_ns (or both),"
+                        + " e.g. {links: \"" + links + "\", gbps: 50}");
+            }
             o.finish();
             overrides.add(new LinkOverride(links, gbps, lat));
         }

@@ -408,9 +408,9 @@ public final class WorkloadSpec {
             try (Reader r = Files.newBufferedReader(path)) {
                 g = HtsimConnectionMatrix.read(r);
             } catch (IOException e) {
-                throw new BadInputException(path + ": " + e.getMessage(), e);
+                throw new BadInputException(file + ": workload.file: cannot read " + path + " (" + e.getMessage() + ")", e);
             } catch (HtsimConnectionMatrix.FormatException e) {
-                throw new BadInputException(path + ": " + e.getMessage(), e);
+                throw new BadInputException(file + ": workload.file: " + path + ": " + e.getMessage(), e);
             }
             if (g.maxHost() >= hosts) {
                 throw new BadInputException(file + ": workload.file: " + path + " uses host " + g.maxHost()

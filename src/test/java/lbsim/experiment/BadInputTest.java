@@ -90,7 +90,7 @@ class BadInputTest {
                 .hasMessageContaining("99999999999999999999").hasMessageContaining("out of range [1, ");
         bad(OK, "seed=-99999999999999999999").hasMessageContaining("seed").hasMessageContaining("out of range");
         bad(OK, "topology.leaves=99999999999999999999").hasMessageContaining("topology.leaves").hasMessageContaining("out of range");
-        bad(OK, "topology.leaves='99999999999999999999'").hasMessageContaining("topology.leaves").hasMessageContaining("out of range");
+        bad(OK, "topology.leaves='99999999999999999999'").hasMessageContaining("topology.leaves").hasMessageContaining("expected an integer");
         bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, after: [99999999999999999999]"))
                 .hasMessageContaining("workload.flows[0].after[0]").hasMessageContaining("out of range");
         // whole floats beyond the range are refused with their value, not saturated to Long.MAX_VALUE
@@ -101,6 +101,47 @@ class BadInputTest {
         bad(OK, "topology.link_gbps=99999999999999999999").hasMessageContaining("topology.link_gbps").hasMessageContaining("out of range");
         // whole floats within the range are still integers
         assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("topology.leaves=2.0"), null).topology().leaves()).isEqualTo(2);
+    }
+
+    @Test
+    void quotedNumbersAndBooleansAreRefusedNotCoerced() {
+        // the audit's case: each was accepted and echoed as text in scenario.resolved.yaml
+        bad(OK.replace("leaves: 2", "leaves: '2'")).hasMessageContaining("bad.yaml: topology.leaves: expected an integer, got the text '2'");
+        bad(OK.replace("spines: 2", "spines: 2, link_gbps: '100'")).hasMessageContaining("topology.link_gbps: expected a number, got the text '100'");
+        bad(OK + "transport: {pfc: 'true'}\n").hasMessageContaining("transport.pfc: expected true or false, got the text 'true'");
+        bad(OK.replace("size_bytes: 1000", "size_bytes: \"1000\"")).hasMessageContaining("workload.flows[0].size_bytes: expected an integer");
+        bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, after: ['0']")).hasMessageContaining("workload.flows[0].after[0]: expected an integer");
+        bad(OK + "load_balancer: {scheme: reps, entropies: '64'}\n").hasMessageContaining("load_balancer.entropies: expected an integer");
+        // as pfc: yes and leaves: 2.5 already were
+        bad(OK + "transport: {pfc: yes}\n").hasMessageContaining("transport.pfc: expected true or false");
+        bad(OK.replace("leaves: 2", "leaves: 2.5")).hasMessageContaining("topology.leaves: expected an integer");
+        // --set values are YAML too: a quoted value is text there as well
+        bad(OK, "topology.leaves='4'").hasMessageContaining("topology.leaves: expected an integer, got the text '4'");
+    }
+
+    @Test
+    void wholeFloatsAreIntegersAndAreRecordedAsIntegers() {
+        Scenario sc = ScenarioLoader.parse("ok.yaml", "seed: 1e3\n" + OK.replace("size_bytes: 1000", "size_bytes: 1e5, after: []"), null,
+                List.of("topology.leaves=2.0"), null);
+        assertThat(sc.seed()).isEqualTo(1000);
+        assertThat(sc.topology().leaves()).isEqualTo(2);
+        String resolved = ScenarioLoader.toYaml(sc.resolved());
+        assertThat(resolved).contains("seed: 1000\n").contains("leaves: 2\n").contains("size_bytes: 100000\n")
+                .doesNotContain("seed: 1000.0").doesNotContain("leaves: 2.0").doesNotContain("size_bytes: 100000.0");
+        Scenario two = ScenarioLoader.parse("ok.yaml", OK.replace("size_bytes: 1000}", "size_bytes: 1000}, {src: 1, dst: 3, size_bytes: 9, after: [0.0]}"),
+                null, List.of(), null);
+        assertThat(ScenarioLoader.toYaml(two.resolved())).contains("after:\n    - 0\n");
+    }
+
+    @Test
+    void aLinkOverrideThatSetsNothingIsRefused() {
+        bad(OK.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: leaf0-spine0}]}"))
+                .hasMessageContaining("bad.yaml: topology.link_overrides[0].links: 'leaf0-spine0'")
+                .hasMessageContaining("needs gbps or latency_ns");
+        bad(OK.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: leaf0-spine0, gbps: 50}, {links: 'leaf1-*', gbps: -1}]}"))
+                .hasMessageContaining("topology.link_overrides[1].links").hasMessageContaining("needs gbps or latency_ns");
+        assertThat(Scenarios.parse(OK.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: leaf0-spine0, latency_ns: 0}]}"))
+                .topology().overrides()).hasSize(1);
     }
 
     @Test

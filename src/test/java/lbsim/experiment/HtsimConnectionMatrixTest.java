@@ -144,6 +144,19 @@ class HtsimConnectionMatrixTest {
     }
 
     @Test
+    void aBadMatrixNamesTheScenarioFileAndKeyAsWellAsTheMatrixLine(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path cm = dir.resolve("bad.cm");
+        Files.writeString(cm, "Nodes 4\n0->1 id 1 start 0 size 10\n2->7 id 2 start 0 size 10\n");
+        String yaml = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4}
+                workload: {kind: htsim-cm, file: bad.cm}
+                """;
+        assertThatThrownBy(() -> Runner.run(ScenarioLoader.parse("scen.yaml", yaml, dir, List.of(), null), Runner.Progress.NONE))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageStartingWith("scen.yaml: workload.file: ").hasMessageContaining("bad.cm: line 3: host beyond Nodes 4");
+    }
+
+    @Test
     void htsimPermutationOn128HostFatTree() {
         Path file = Path.of("../shared/reference/htsim-traffic/perm_128n_128c_2MB.cm");
         Assumptions.assumeTrue(Files.isReadable(file), "reference traffic not present: " + file.toAbsolutePath());

@@ -27,6 +27,20 @@ class OverrideTest {
     }
 
     @Test
+    void setValuesArriveAsTextButKeepTheirYamlTypes() {
+        // --set values are read as YAML, so unquoted numbers and booleans stay numbers and booleans
+        Scenario s = Scenarios.parse(BASE, "topology.leaves=4", "transport.pfc=false", "workload.size_bytes=1e6",
+                "topology.link_gbps=400", "transport.dctcp_g=0.5", "switch.alpha=2");
+        assertThat(s.topology().leaves()).isEqualTo(4);
+        assertThat(s.transport().pfc()).isFalse();
+        assertThat(s.topology().linkGbps()).isEqualTo(400);
+        assertThat(s.transport().dctcpG()).isEqualTo(0.5);
+        assertThat(s.switchSpec().alpha()).isEqualTo(2);
+        assertThat(s.resolved().get("workload").get("size_bytes").asLong()).isEqualTo(1_000_000);
+        assertThat(s.resolved().get("workload").get("size_bytes").isIntegralNumber()).isTrue();
+    }
+
+    @Test
     void aMissingElementOrAScalarOnThePathIsBadInputNamingTheKey() {
         assertThatThrownBy(() -> Scenarios.parse(BASE, "failures.2.link=x"))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("failures.2").hasMessageContaining("the list has 2");
