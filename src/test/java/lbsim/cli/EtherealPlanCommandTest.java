@@ -88,7 +88,7 @@ class EtherealPlanCommandTest {
         Path f = scenario(RING.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: \"leaf*-spine2\", gbps: 10}]}")
                 + "failures: [{at_us: 5, link: \"leaf0-spine1\", kind: down}]\n");
         RunCommandTest.Outcome text = RunCommandTest.exec("plan", "ethereal", f.toString());
-        assertThat(text.out()).contains("WARNING: failures[0] (down of 'leaf0-spine1' at 5 us) is ignored",
+        assertThat(text.out()).contains("WARNING: failures[0] (down of 'leaf0-spine1' at 5 us) happens in the planning run",
                 "WARNING: topology.link_overrides: leaf0's equal-cost next hops toward one destination run at 10.0 to 100.0 Gbps");
         RunCommandTest.Outcome csv = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv");
         assertThat(csv.err()).contains("WARNING: failures[0]", "WARNING: topology.link_overrides");
