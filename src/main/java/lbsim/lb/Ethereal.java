@@ -99,12 +99,13 @@ public final class Ethereal implements PathPolicy, EventHandler {
     }
 
     /**
-     * The path IDs from src toward dst that cross no hop whose bundle is down in every member;
-     * all of them when {@code linkDown} is null. Empty when none is left.
+     * The path IDs from src toward dst that cross no hop whose bundle is down in every member,
+     * nor src's own link; all of them when {@code linkDown} is null. Empty when none is left.
      */
     public static int[] pathsAvoiding(Topology topo, int src, int dst, boolean[] linkDown) {
         int[] all = topo.routing().pathIds(src, dst);
         if (linkDown == null) return all;
+        if (linkDown[topo.portLink(topo.hostPort(src))]) return new int[0];
         return java.util.Arrays.stream(all).filter(id -> {
             for (int[] bundle : topo.routing().pathBundles(src, dst, id)) {
                 if (java.util.Arrays.stream(bundle).allMatch(p -> linkDown[topo.portLink(p)])) return false;

@@ -143,7 +143,7 @@ public final class EtherealPlan implements Plan {
             boolean cut;
             if (r.pathId() < 0) {
                 rows.add(new Row(f.id(), f.src(), f.dst(), r.qp(), r.bytes(), null, -1));
-                cut = false;
+                cut = down != null && (down[topo.portLink(topo.hostPort(f.src()))] || down[topo.portLink(topo.hostPort(f.dst()))]);
             } else {
                 int[] ports = topo.routing().pathPorts(f.src(), f.dst(), r.pathId());
                 rows.add(new Row(f.id(), f.src(), f.dst(), r.qp(), r.bytes(), r.pathId(), topo.localIndex(ports[0])));
