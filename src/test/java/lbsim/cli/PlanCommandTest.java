@@ -215,6 +215,23 @@ class PlanCommandTest {
             "--reading", "x"}, "--reading", "as-printed, lost-bandwidth");
     }
 
+    /** The audit's finding 4: 4 * BDP overflowed (negative flowlet_bytes, or exit 1 with an ArithmeticException). */
+    @Test
+    void bdpBytesWhoseFourfoldOverflowsIsRejectedAndTheLargestAllowedWorks() {
+        for (String b : new String[] {"2305843009213693952", "9223372036854775807", "0"}) {
+            assertBad(new String[] {"plan", "paralet", "--nodes", "100", "--slowdown", "2", "--bdp-bytes", b, "--format", "csv"},
+                    "--bdp-bytes", "1..2305843009213693951", "got " + b);
+        }
+        Result max = run("plan", "paralet", "--nodes", "100", "--slowdown", "2", "--bdp-bytes", "2305843009213693951", "--format", "json");
+        assertThat(max.exit()).as(max.err()).isZero();
+        long m = max.json().get("m").asLong();
+        // ceil(4 * B / m), exactly
+        java.math.BigInteger four = java.math.BigInteger.valueOf(2305843009213693951L).shiftLeft(2);
+        java.math.BigInteger[] qr = four.divideAndRemainder(java.math.BigInteger.valueOf(m));
+        long want = qr[0].longValueExact() + (qr[1].signum() == 0 ? 0 : 1);
+        assertThat(max.json().get("flowlet_bytes").asLong()).isEqualTo(want).isPositive();
+    }
+
     @Test
     void missingOrUnknownArgumentsExitWithTwo() {
         Result missing = run("plan", "paralet", "--nodes", "128");
