@@ -232,6 +232,20 @@ class PlanCommandTest {
         assertThat(max.json().get("flowlet_bytes").asLong()).isEqualTo(want).isPositive();
     }
 
+    /** The audit's finding 5: 1e-999999999 overflowed BigInteger (exit 1); 1e999999999 echoed a billion digits. */
+    @Test
+    void extremeLostFractionsAreRejectedEchoingTheValueAsGiven() {
+        for (String p : new String[] {"1e-999999999", "1e999999999", "-1e999999999", "1e-1001", "1e999999999%"}) {
+            String[] args = {"plan", "capacity", "--k", "8", "--failed-links", "1", "--lost-fraction", p};
+            assertBad(args, "--lost-fraction", "0..1", "got '" + p + "'");
+            assertThat(run(args).err().length()).as(p).isLessThan(300);
+        }
+        Result small = run("plan", "capacity", "--k", "8", "--failed-links", "1", "--lost-fraction", "1e-1000", "--format", "csv");
+        assertThat(small.exit()).as(small.err()).isZero();
+        Result zeros = run("plan", "capacity", "--k", "8", "--failed-links", "1", "--lost-fraction", "0.5" + "0".repeat(2000), "--format", "csv");
+        assertThat(zeros.exit()).as(zeros.err()).isZero();
+    }
+
     @Test
     void missingOrUnknownArgumentsExitWithTwo() {
         Result missing = run("plan", "paralet", "--nodes", "128");
