@@ -246,6 +246,21 @@ class PlanCommandTest {
         assertThat(zeros.exit()).as(zeros.err()).isZero();
     }
 
+    /** The audit's finding 7: -V is in every subcommand's --help but printed nothing below the top level. */
+    @Test
+    void everySubcommandPrintsTheVersion() {
+        String version = run("--version").out();
+        assertThat(version).startsWith("lbsim ");
+        for (String cmd : new String[] {"run", "compare", "bench", "sweep", "merge", "reproduce", "plan", "plan dnlb", "plan paralet",
+            "plan subflows", "plan capacity", "plan ethereal"}) {
+            for (String opt : new String[] {"-V", "--version"}) {
+                Result r = run(concat(cmd.split(" "), opt));
+                assertThat(r.exit()).as(cmd + " " + opt).isZero();
+                assertThat(r.out()).as(cmd + " " + opt).isEqualTo(version);
+            }
+        }
+    }
+
     @Test
     void missingOrUnknownArgumentsExitWithTwo() {
         Result missing = run("plan", "paralet", "--nodes", "128");
