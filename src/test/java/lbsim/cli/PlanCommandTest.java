@@ -261,6 +261,37 @@ class PlanCommandTest {
         }
     }
 
+    /** Audit minor findings: D = Infinity in a numeric JSON field; an overflow message that never named --queues; ceil overflow. */
+    @Test
+    void subflowsRefusesAnInfiniteDelayAndNamesQueuesOnOverflow() {
+        String[] base = {"plan", "subflows", "--queue-bytes", "32768", "--mtu", "4096", "--flows-per-host", "1", "--dupack", "3"};
+        assertBad(concat(base, "--link-gbps", "1e-308", "--format", "json"), "--link-gbps", "finite");
+        assertBad(new String[] {"plan", "subflows", "--queue-bytes", "4611686018427387904", "--mtu", "1", "--flows-per-host", "1",
+            "--dupack", "1", "--queues", "2"}, "--queues", "--queue-bytes");
+        // h*q = 2^63 - 2 with a denominator of 3: (num + den - 1) overflowed to a negative and gave s = 1
+        Result big = run("plan", "subflows", "--queue-bytes", "4611686018427387903", "--mtu", "1", "--flows-per-host", "1",
+                "--dupack", "3", "--queues", "2", "--format", "json");
+        assertThat(big.exit()).as(big.err()).isZero();
+        assertThat(big.json().get("subflows").asLong()).isEqualTo(3074457345618258602L);
+    }
+
+    /** Audit minor findings: --nic-ips took network and broadcast addresses and octets with leading zeros (octal to some tools). */
+    @Test
+    void nicAddressesMustBeHostAddressesInPlainDecimal() {
+        String[] base = {"plan", "dnlb", "--uplinks", "2", "--nics-per-leaf", "2", "--qps", "1", "--nic-ips"};
+        assertBad(concat(base, "010.0.0.1,10.0.0.2"), "--nic-ips", "'010.0.0.1'", "leading zero");
+        assertBad(concat(base, "10.0.0.1,+10.0.0.2"), "--nic-ips", "'+10.0.0.2'", "0..255");
+        assertBad(concat(base, "10.0.0.0,10.0.0.1"), "--nic-ips", "'10.0.0.0'", "network address", "1..254");
+        assertBad(concat(base, "10.0.0.254,10.0.0.255"), "--nic-ips", "'10.0.0.255'", "broadcast address");
+        assertBad(concat(base, "10.0.3.255/22,10.0.4.0/22"), "--nic-ips", "'10.0.3.255/22'", "broadcast", "1..1022");
+        assertBad(new String[] {"plan", "dnlb", "--uplinks", "2", "--nics-per-leaf", "1", "--qps", "2", "--next-hops", "10.0.0.01,10.0.0.2"},
+                "--next-hops", "leading zero");
+        assertThat(run(concat(base, "10.0.0.1,10.0.0.2")).exit()).isZero();
+        assertThat(run(concat(base, "10.0.0.0/31,10.0.0.1/31")).exit()).isZero(); // a /31 has no network or broadcast address
+        assertThat(run(concat(base, "10.0.0.0/16,10.0.1.0/16")).exit()).isNotZero();
+        assertThat(run(concat(base, "10.0.1.0/16,10.0.1.1/16")).exit()).isZero();
+    }
+
     @Test
     void missingOrUnknownArgumentsExitWithTwo() {
         Result missing = run("plan", "paralet", "--nodes", "128");
