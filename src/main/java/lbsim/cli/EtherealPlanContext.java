@@ -19,6 +19,11 @@ final class EtherealPlanContext {
     private EtherealPlanContext() {}
 
     static EtherealPlan.Context of(Scenario sc, Topology topo, List<String> overrides) {
+        return of(sc, topo, overrides, false);
+    }
+
+    /** {@code fromRun}: the plan is recorded from a run of the scenario, which simulates its later failures. */
+    static EtherealPlan.Context of(Scenario sc, Topology topo, List<String> overrides, boolean fromRun) {
         List<String> warnings = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         boolean[] down = new boolean[topo.linkCount()];
@@ -31,6 +36,10 @@ final class EtherealPlanContext {
                     down[l] = true;
                     downLinks++;
                 }
+            } else if (fromRun) {
+                warnings.add("failures[" + i + "] (" + f.kind() + " of '" + f.link() + "' at " + f.atUs() + " us) happens in the"
+                        + " planning run as in a run: batches before it do not avoid it, later ones only paths the scheme has marked"
+                        + " bad (timeouts)");
             } else {
                 warnings.add("failures[" + i + "] (" + f.kind() + " of '" + f.link() + "' at " + f.atUs() + " us) is ignored:"
                         + " the plan is for t = 0 and leaves out only links down from then; other paths are taken as good");

@@ -23,6 +23,7 @@ public final class Main implements Runnable {
     /** Runs a command line and returns the exit code (0 ok, 2 bad input, 1 internal error). */
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
+        giveVersion(cl, cl.getCommandSpec().version());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof BadInputException) {
                 cmd.getErr().println("lbsim: " + ex.getMessage());
@@ -34,5 +35,13 @@ public final class Main implements Runnable {
         });
         // picocli reports unknown options and bad values with exit code 2 already
         return cl.execute(args);
+    }
+
+    /** Every subcommand's -V/--version (mixinStandardHelpOptions) prints lbsim's version, not nothing. */
+    private static void giveVersion(CommandLine cl, String[] version) {
+        for (CommandLine sub : cl.getSubcommands().values()) {
+            sub.getCommandSpec().version(version);
+            giveVersion(sub, version);
+        }
     }
 }

@@ -52,12 +52,23 @@ public final class PlanCapacityCommand implements Runnable {
         if (percent) {
             v = v.substring(0, v.length() - 1).trim();
         }
+        BigDecimal d;
         try {
-            BigDecimal d = new BigDecimal(v);
-            return percent ? d.movePointLeft(2) : d;
+            d = new BigDecimal(v);
         } catch (NumberFormatException e) {
             throw new BadInputException("--lost-fraction must be a number in 0..1 or a percentage such as 90%; got '"
                     + value + "'");
         }
+        if (percent) d = d.scaleByPowerOfTen(-2); // not movePointLeft: it would expand 1e999999999 to all its digits
+        // checked here to echo the value as given (compareTo looks at exponents first: cheap even for 1e999999999)
+        if (d.signum() < 0 || d.compareTo(BigDecimal.ONE) > 0) {
+            throw new BadInputException("--lost-fraction must be a number in 0..1 or a percentage such as 90%; got '"
+                    + value + "'");
+        }
+        if (d.scale() > CapacityPlan.MAX_FRACTION_DIGITS && d.stripTrailingZeros().scale() > CapacityPlan.MAX_FRACTION_DIGITS) {
+            throw new BadInputException("--lost-fraction must be a number in 0..1 with at most " + CapacityPlan.MAX_FRACTION_DIGITS
+                    + " decimal places; got '" + value + "'");
+        }
+        return d;
     }
 }

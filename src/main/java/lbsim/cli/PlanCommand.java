@@ -31,7 +31,7 @@ public final class PlanCommand implements Runnable {
      */
     static void print(CommandSpec spec, Plan plan, PlanFormat format) {
         PrintWriter out = spec.commandLine().getOut();
-        out.print(plan.render(format));
+        plan.render(format, out);
         out.flush();
         if (format == PlanFormat.CSV && !plan.warnings().isEmpty()) {
             PrintWriter err = spec.commandLine().getErr();

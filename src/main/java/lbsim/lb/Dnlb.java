@@ -38,7 +38,8 @@ import lbsim.workload.FlowSpec;
  *       leaf to each spine into v logical uplinks (v must divide their number), so 2 spines with 4
  *       parallel links each and v = 4 give U = 8 PBR targets. With v smaller than the parallel links,
  *       a logical uplink is a bundle and ECMP picks the member.</li>
- *   <li>Eq. 4 (§3.3): a leaf with nNIC_leaf · qps &lt; U leaves uplinks idle; the run result warns.</li>
+ *   <li>Eq. 4 (§3.3): a leaf with nNIC_leaf · qps &lt; U leaves uplinks idle; the run result warns (nNIC_leaf: the
+ *       leaf's hosts that sent flows in the run, the NICs of the job).</li>
  *   <li>Fault avoidance (§3.3): CTCCL notices a QP that stops completing; here, a QP's retransmission
  *       timeout marks that QP index of the connection failed. Its unacknowledged data (and anything
  *       queued behind it) is re-posted, split evenly, on the connection's healthy QPs with their own
@@ -188,7 +189,7 @@ public final class Dnlb {
         private final int qps;
         private final int dscp;
         private final Map<Long, boolean[]> failed = new HashMap<>(); // per connection (src, dst): failed QP indices
-        private final List<String> warnings = new ArrayList<>();
+        private final boolean[] sends; // hosts that opened a flow (the job's NICs, Eq. 4)
         private Transport transport;
         private Lane opening;
         private int stranded;
@@ -220,6 +221,14 @@ public final class Dnlb {
             this.byTor = byTor;
             this.qps = qps;
             this.dscp = dscp;
+            this.sends = new boolean[topo.hostCount()];
+        }
+
+        /**
+         * Eq. 4 (CTCCL Sec. 3.3) at every leaf with hosts that sent flows in this run: nNIC_leaf counts the NICs of the
+         * job's hosts on the leaf (those that send), not every host the leaf has; null if it holds everywhere.
+         */
+        private String eq4Warning() {
             int failing = 0;
             String first = null;
             for (int tor = 0; tor < topo.torCount(); tor++) {
@@ -227,18 +236,16 @@ public final class Dnlb {
                 int u = byTor[node].count();
                 if (u == 0) continue;
                 int nics = 0;
-                for (int h = 0; h < topo.hostCount(); h++) if (topo.hostTor(h) == node) nics++;
+                for (int h = 0; h < topo.hostCount(); h++) if (sends[h] && topo.hostTor(h) == node) nics++;
                 if (nics > 0 && !DnlbPlan.eq4Satisfied(nics, qps, u)) {
                     if (failing++ == 0) {
                         first = topo.nodeName(node) + ": nNIC_leaf * qps = " + nics + " * " + qps + " = " + (long) nics * qps
-                                + " < " + u + " uplinks, so some uplinks carry none of its traffic; use qps >= "
-                                + (u + nics - 1) / nics;
+                                + " < " + u + " uplinks (nNIC_leaf: hosts of the leaf that send), so some uplinks carry none of"
+                                + " its traffic; use qps >= " + (u + nics - 1) / nics;
                     }
                 }
             }
-            if (failing > 0) {
-                warnings.add("dnlb: Eq. 4 (CTCCL Sec. 3.3) not satisfied at " + failing + " leaf(s), e.g. " + first);
-            }
+            return failing == 0 ? null : "dnlb: Eq. 4 (CTCCL Sec. 3.3) not satisfied at " + failing + " leaf(s), e.g. " + first;
         }
 
         /** Logical uplinks of a host's leaf (U of Eq. 1-3). */
@@ -257,6 +264,7 @@ public final class Dnlb {
             transport = t;
             int src = flow.spec().src();
             int dst = flow.spec().dst();
+            sends[src] = true;
             boolean[] bad = failed.computeIfAbsent(((long) src << 32) | dst, k -> new boolean[qps]);
             List<Integer> use = new ArrayList<>(qps);
             for (int q = 0; q < qps; q++) if (!bad[q]) use.add(q);
@@ -361,7 +369,9 @@ public final class Dnlb {
 
         @Override
         public List<String> warnings() {
-            List<String> w = new ArrayList<>(warnings);
+            List<String> w = new ArrayList<>();
+            String eq4 = eq4Warning();
+            if (eq4 != null) w.add(eq4);
             if (stranded > 0) {
                 w.add("dnlb: " + stranded + " QP timeouts found every QP of their connection failed; those QPs kept"
                         + " retrying on their own port");

@@ -56,6 +56,18 @@ public final class Ethereal implements PathPolicy, EventHandler {
     private final Map<Integer, Long>[] badUntil;
     private Transport transport;
     private int pendingPath = -1;
+    private Recorder recorder;
+    private boolean[] knownDown;
+    private int batches;
+
+    /**
+     * Receives every QP a batch opens, in the batch's order ({@code lbsim plan ethereal} reports
+     * what the scheme assigned): the batch's number (in the order batches are handled), the flow,
+     * the QP's index in the batch, its bytes and its path ID (-1: rack-local, no source route).
+     */
+    public interface Recorder {
+        void opened(int batch, FlowSpec flow, int qp, long bytes, int pathId);
+    }
 
     @SuppressWarnings("unchecked")
     public Ethereal(Topology topo, SplittableRandom random, long startJitterNs, double badPathMs) {
@@ -70,6 +82,36 @@ public final class Ethereal implements PathPolicy, EventHandler {
         this.pending = new List[topo.hostCount()];
         this.badUntil = new Map[topo.hostCount()];
         for (int h = 0; h < badUntil.length; h++) badUntil[h] = new HashMap<>();
+    }
+
+    /** Reports each QP the scheme opens from now on to {@code r} (planning). */
+    public void recordTo(Recorder r) {
+        this.recorder = r;
+    }
+
+    /**
+     * Treats the paths through links that are down in {@code linkDown} as bad from the start
+     * (a deployment that configures known-down links out; {@code lbsim plan ethereal}). A run's
+     * Ethereal does not know them and learns of failures by timeouts.
+     */
+    public void avoidFromStart(boolean[] linkDown) {
+        this.knownDown = linkDown;
+    }
+
+    /**
+     * The path IDs from src toward dst that cross no hop whose bundle is down in every member,
+     * nor src's own link; all of them when {@code linkDown} is null. Empty when none is left.
+     */
+    public static int[] pathsAvoiding(Topology topo, int src, int dst, boolean[] linkDown) {
+        int[] all = topo.routing().pathIds(src, dst);
+        if (linkDown == null) return all;
+        if (linkDown[topo.portLink(topo.hostPort(src))]) return new int[0];
+        return java.util.Arrays.stream(all).filter(id -> {
+            for (int[] bundle : topo.routing().pathBundles(src, dst, id)) {
+                if (java.util.Arrays.stream(bundle).allMatch(p -> linkDown[topo.portLink(p)])) return false;
+            }
+            return true;
+        }).toArray();
     }
 
     /**
@@ -127,10 +169,15 @@ public final class Ethereal implements PathPolicy, EventHandler {
         Map<Integer, List<Flow>> byTor = new LinkedHashMap<>();
         for (Flow f : batch) byTor.computeIfAbsent(topo.hostTor(f.spec().dst()), k -> new ArrayList<>()).add(f);
         List<QueuePair> routed = new ArrayList<>();
+        int batchNo = batches++;
+        int qpIndex = 0;
         for (Map.Entry<Integer, List<Flow>> e : byTor.entrySet()) {
             List<Flow> flows = e.getValue();
             if (e.getKey() == srcTor) {
-                for (Flow f : flows) transport.startQp(transport.openQp(f, f.spec().sizeBytes())); // rack-local: at once
+                for (Flow f : flows) {
+                    if (recorder != null) recorder.opened(batchNo, f.spec(), qpIndex++, f.spec().sizeBytes(), -1);
+                    transport.startQp(transport.openQp(f, f.spec().sizeBytes())); // rack-local: at once
+                }
                 continue;
             }
             int[] ids = goodPaths(src, flows.get(0).spec().dst(), -1);
@@ -140,6 +187,7 @@ public final class Ethereal implements PathPolicy, EventHandler {
             for (int i = 0; i < sizes.length; i++) {
                 for (EtherealAssignment.Piece pc : a.get(i)) {
                     pendingPath = ids[pc.path()];
+                    if (recorder != null) recorder.opened(batchNo, flows.get(i).spec(), qpIndex++, pc.bytes(), pendingPath);
                     try {
                         routed.add(transport.openQp(flows.get(i), pc.bytes()));
                     } finally {
@@ -167,6 +215,10 @@ public final class Ethereal implements PathPolicy, EventHandler {
     /** Good path IDs from src toward dst's ToR, without {@code exclude}; all (but exclude) when none is good. */
     private int[] goodPaths(int src, int dst, int exclude) {
         int[] all = routing.pathIds(src, dst);
+        if (knownDown != null) {
+            int[] up = pathsAvoiding(topo, src, dst, knownDown);
+            if (up.length > 0) all = up; // none left: all, as when no path is good
+        }
         Map<Integer, Long> bad = badUntil[src];
         long now = transport.sim().now();
         int[] good = new int[all.length];

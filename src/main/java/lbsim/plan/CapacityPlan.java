@@ -70,6 +70,9 @@ public final class CapacityPlan implements Plan {
 
     private final int k;
     private final int failedLinks;
+    /** Decimal places a lost fraction may have (1e-999999999 would make Eq. 2's exact arithmetic a billion digits long). */
+    public static final int MAX_FRACTION_DIGITS = 1000;
+
     private final BigDecimal lostFraction;
     private final Reading reading;
     private final Side asPrinted;
@@ -95,8 +98,13 @@ public final class CapacityPlan implements Plan {
                     + " (degraded links between one pod and the core); got " + failedLinks);
         }
         if (lostFraction == null || lostFraction.signum() < 0 || lostFraction.compareTo(BigDecimal.ONE) > 0) {
+            // toString, not toPlainString: 1E+999999999 would be a billion digits
             throw new BadInputException("--lost-fraction must be a number in 0..1 (fraction of each failed link's"
-                    + " bandwidth that is lost, e.g. 0.9 for 90%); got " + (lostFraction == null ? "nothing" : lostFraction.toPlainString()));
+                    + " bandwidth that is lost, e.g. 0.9 for 90%); got " + (lostFraction == null ? "nothing" : lostFraction));
+        }
+        if (lostFraction.stripTrailingZeros().scale() > MAX_FRACTION_DIGITS) {
+            throw new BadInputException("--lost-fraction must have at most " + MAX_FRACTION_DIGITS + " decimal places; got "
+                    + lostFraction);
         }
         if (reading == null) {
             throw new BadInputException("--reading: allowed values: as-printed, lost-bandwidth");

@@ -66,12 +66,11 @@ public final class DnlbPlan implements Plan {
     private final List<String> warnings;
     private final List<String> notes;
 
-    private DnlbPlan(DnlbInput input, List<PortRange> ranges, List<Leaf> leaves, List<QpAssignment> rows,
-            List<String> warnings, List<String> notes) {
+    private DnlbPlan(DnlbInput input, List<PortRange> ranges, List<Leaf> leaves, List<String> warnings, List<String> notes) {
         this.input = input;
         this.ranges = List.copyOf(ranges);
         this.leaves = List.copyOf(leaves);
-        this.rows = List.copyOf(rows);
+        this.rows = new Rows();
         this.warnings = List.copyOf(warnings);
         this.notes = List.copyOf(notes);
     }
@@ -214,8 +213,6 @@ public final class DnlbPlan implements Plan {
         }
 
         List<Leaf> leaves = new ArrayList<>(in.leaves());
-        List<QpAssignment> rows = new ArrayList<>((int) Math.min(DnlbInput.MAX_ROWS,
-                (long) in.leaves() * in.nicsPerLeaf() * in.qps()));
         boolean sharedPortsWithinNic = in.qps() > u;
         for (int l = 0; l < in.leaves(); l++) {
             List<Nic> nics = new ArrayList<>(in.nicsPerLeaf());
@@ -230,10 +227,7 @@ public final class DnlbPlan implements Plan {
                 }
                 nics.add(new Nic(nic, index, ip == null ? null : ip.dotted()));
                 for (int q = 0; q < in.qps(); q++) {
-                    int sport = sourcePort(index, q, in.qps(), u);
-                    int uplink = uplinkOf(sport, u);
-                    perUplink[uplink]++;
-                    rows.add(new QpAssignment(l, nic, index, ip == null ? null : ip.dotted(), q, sport, uplink));
+                    perUplink[uplinkOf(sourcePort(index, q, in.qps(), u), u)]++; // the rows are computed when read (Rows)
                 }
             }
             List<Integer> counts = new ArrayList<>(u);
@@ -278,7 +272,7 @@ public final class DnlbPlan implements Plan {
         }
         notes.add("apply the route-map to the leaf's host-facing interfaces (e.g. 'ip policy route-map "
                 + ROUTE_MAP + "')");
-        return new DnlbPlan(in, ranges, leaves, rows, warnings, notes);
+        return new DnlbPlan(in, ranges, leaves, warnings, notes);
     }
 
     // ------------------------------------------------------------------ accessors
@@ -296,7 +290,30 @@ public final class DnlbPlan implements Plan {
         return leaves;
     }
 
-    /** One row per (leaf, NIC, QP), leaf by leaf, NIC by NIC, QP by QP. */
+    /**
+     * The rows as a view computed on access (Eq. 3 from the NIC's index): up to {@link DnlbInput#MAX_ROWS} of them would
+     * not fit in memory as objects, let alone as a JSON tree.
+     */
+    private final class Rows extends java.util.AbstractList<QpAssignment> implements java.util.RandomAccess {
+        @Override
+        public QpAssignment get(int i) {
+            java.util.Objects.checkIndex(i, size());
+            int qps = input.qps();
+            int nic = i / qps;
+            int q = i % qps;
+            int leaf = nic / input.nicsPerLeaf();
+            Nic n = leaves.get(leaf).nics().get(nic % input.nicsPerLeaf());
+            int sport = sourcePort(n.index(), q, qps, input.uplinks());
+            return new QpAssignment(leaf, nic, n.index(), n.ip(), q, sport, uplinkOf(sport, input.uplinks()));
+        }
+
+        @Override
+        public int size() {
+            return (int) ((long) input.leaves() * input.nicsPerLeaf() * input.qps()); // <= MAX_ROWS
+        }
+    }
+
+    /** One row per (leaf, NIC, QP), leaf by leaf, NIC by NIC, QP by QP (computed when read). */
     public List<QpAssignment> rows() {
         return rows;
     }
@@ -348,14 +365,26 @@ public final class DnlbPlan implements Plan {
 
     @Override
     public String render(PlanFormat format) {
-        return switch (format) {
-            case TEXT -> text();
-            case JSON -> json();
-            case CSV -> csv();
-        };
+        java.io.StringWriter out = new java.io.StringWriter();
+        render(format, out);
+        return out.toString();
     }
 
-    private String text() {
+    /** Writes the plan row by row, so that memory stays bounded however many rows there are (up to MAX_ROWS). */
+    @Override
+    public void render(PlanFormat format, java.io.Writer out) {
+        try {
+            switch (format) {
+                case TEXT -> text(out);
+                case JSON -> json(out);
+                case CSV -> csv(out);
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private void text(java.io.Writer out) throws java.io.IOException {
         DnlbInput in = input;
         int u = in.uplinks();
         StringBuilder sb = new StringBuilder();
@@ -376,6 +405,8 @@ public final class DnlbPlan implements Plan {
             sb.append("! note: ").append(n).append('\n');
         }
         for (Leaf lf : leaves) {
+            out.append(sb);
+            sb.setLength(0);
             sb.append("!\n! ===== leaf ").append(lf.leaf()).append(" =====\n");
             sb.append(leafConfig(lf.leaf()));
             sb.append("! CTCCL source ports (Eq. 3), qpQ sport(ACL):\n");
@@ -391,6 +422,8 @@ public final class DnlbPlan implements Plan {
                             .append(ranges.get(row.uplink()).aclName()).append(')');
                 }
                 sb.append('\n');
+                out.append(sb);
+                sb.setLength(0);
             }
             sb.append("! QPs per uplink:");
             for (int n = 0; n < u; n++) {
@@ -398,10 +431,10 @@ public final class DnlbPlan implements Plan {
             }
             sb.append('\n');
         }
-        return sb.toString();
+        out.append(sb);
     }
 
-    private String json() {
+    private void json(java.io.Writer out) {
         ObjectNode root = PlanRendering.root(kind(), SOURCE);
         ObjectNode inputs = root.putObject("inputs");
         inputs.put("uplinks", input.uplinks());
@@ -444,32 +477,33 @@ public final class DnlbPlan implements Plan {
             ArrayNode hops = o.putArray("next_hops");
             lf.nextHops().forEach(hops::add);
         }
-        ArrayNode rowArray = root.putArray("rows");
-        for (QpAssignment r : rows) {
-            ObjectNode o = rowArray.addObject();
-            o.put("nic", r.nic());
-            o.put("qp", r.qp());
-            o.put("sport", r.sport());
-            o.put("uplink", r.uplink());
-            o.put("leaf", r.leaf());
-            o.put("nic_index", r.nicIndex());
-            o.put("ip", r.ip());
-        }
-        PlanRendering.putStrings(root, "warnings", warnings);
-        PlanRendering.putStrings(root, "notes", notes);
-        return PlanRendering.json(root);
+        ObjectNode tail = PlanRendering.object();
+        PlanRendering.putStrings(tail, "warnings", warnings);
+        PlanRendering.putStrings(tail, "notes", notes);
+        // the rows streamed between the other fields: the same bytes as one tree, without the tree
+        PlanRendering.json(out, root, "rows", rows, (g, r) -> {
+            g.writeStartObject();
+            g.writeNumberProperty("nic", r.nic());
+            g.writeNumberProperty("qp", r.qp());
+            g.writeNumberProperty("sport", r.sport());
+            g.writeNumberProperty("uplink", r.uplink());
+            g.writeNumberProperty("leaf", r.leaf());
+            g.writeNumberProperty("nic_index", r.nicIndex());
+            if (r.ip() == null) {
+                g.writeNullProperty("ip");
+            } else {
+                g.writeStringProperty("ip", r.ip());
+            }
+            g.writeEndObject();
+        }, tail);
     }
 
     /** CSV columns of {@code --format csv}. */
     public static final List<String> CSV_COLUMNS = List.of("nic", "qp", "sport", "uplink", "leaf", "nic_index", "ip");
 
-    private String csv() {
-        List<List<String>> out = new ArrayList<>(rows.size());
-        for (QpAssignment r : rows) {
-            out.add(List.of(Integer.toString(r.nic()), Integer.toString(r.qp()), Integer.toString(r.sport()),
-                    Integer.toString(r.uplink()), Integer.toString(r.leaf()), Long.toString(r.nicIndex()),
-                    r.ip() == null ? "" : r.ip()));
-        }
-        return PlanRendering.csv(CSV_COLUMNS, out);
+    private void csv(java.io.Writer out) {
+        PlanRendering.csv(out, CSV_COLUMNS, rows, r -> List.of(Integer.toString(r.nic()), Integer.toString(r.qp()),
+                Integer.toString(r.sport()), Integer.toString(r.uplink()), Integer.toString(r.leaf()), Long.toString(r.nicIndex()),
+                r.ip() == null ? "" : r.ip()));
     }
 }

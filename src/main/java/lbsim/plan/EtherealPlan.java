@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lbsim.lb.Ethereal;
 import lbsim.lb.EtherealAssignment;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
@@ -45,7 +46,6 @@ public final class EtherealPlan implements Plan {
 
     private static final List<String> NOTES = List.of("path ID bytes: the low byte is read at the source ToR, the next byte at the"
                     + " next switch with a choice (0x0100: next hop 0, then 1); the UDP source port carries it (Sec. 3)",
-            "batches are a source's flows with the same start time and dependencies (one collective step)",
             "QPs per NIC are counted per batch; a run can hold more at once when a step starts before the"
                     + " previous step's last ACKs return (summary.json max_qps_per_nic)");
 
@@ -54,13 +54,23 @@ public final class EtherealPlan implements Plan {
     private final int flows;
     private final Context context;
     private final List<String> warnings;
+    private final String batchNote;
 
-    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows, Context context, List<String> warnings) {
+    /** How the static plan batches (notes). */
+    static final String STATIC_BATCHES = "batches are a source's flows with the same start time and dependencies; the flows"
+            + " all start at their start times (no dependencies), so these are the batches a run's scheme sees";
+    /** How a plan from a run batches (notes). */
+    static final String RUN_BATCHES = "batches, QPs and path IDs are what the ethereal scheme assigned in a run of the scenario"
+            + " (flows wait on others, so they start when the network lets them): a batch is a source's flows that"
+            + " started at the same instant";
+
+    private EtherealPlan(List<Row> rows, int maxQpsPerNic, int flows, Context context, List<String> warnings, String batchNote) {
         this.rows = rows;
         this.maxQpsPerNic = maxQpsPerNic;
         this.flows = flows;
         this.context = context;
         this.warnings = List.copyOf(warnings);
+        this.batchNote = batchNote;
     }
 
     public List<Row> rows() { return rows; }
@@ -70,6 +80,13 @@ public final class EtherealPlan implements Plan {
         return compute(topo, graph, Context.none());
     }
 
+    /**
+     * The static plan, for workloads whose flows all start at their scheduled times (no
+     * dependencies): a batch is a source's flows with the same start time, as the scheme's
+     * interceptor sees them in a run. Flows that wait on others start when the network lets
+     * them, so for those use {@link #fromRun}; here they are batched by start time and
+     * dependencies, a guess.
+     */
     public static EtherealPlan compute(Topology topo, FlowGraph graph, Context context) {
         Map<String, List<FlowSpec>> batches = new LinkedHashMap<>();
         for (FlowSpec f : graph.flows()) {
@@ -77,10 +94,10 @@ public final class EtherealPlan implements Plan {
                     + "|" + java.util.Arrays.toString(f.afterSent());
             batches.computeIfAbsent(key, k -> new ArrayList<>()).add(f);
         }
-        List<Row> rows = new ArrayList<>();
-        int maxQps = 0;
-        int cutOff = 0; // (source, destination ToR) batches with no path avoiding the links down
+        List<Recorded> recorded = new ArrayList<>();
+        int batchNo = 0;
         for (List<FlowSpec> batch : batches.values()) {
+            int b = batchNo++;
             int src = batch.get(0).src();
             Map<Integer, List<FlowSpec>> byTor = new LinkedHashMap<>();
             for (FlowSpec f : batch) byTor.computeIfAbsent(topo.hostTor(f.dst()), k -> new ArrayList<>()).add(f);
@@ -88,44 +105,60 @@ public final class EtherealPlan implements Plan {
             for (Map.Entry<Integer, List<FlowSpec>> e : byTor.entrySet()) {
                 List<FlowSpec> fl = e.getValue();
                 if (e.getKey() == topo.hostTor(src)) {
-                    for (FlowSpec f : fl) rows.add(new Row(f.id(), src, f.dst(), qps++, f.sizeBytes(), null, -1));
+                    for (FlowSpec f : fl) recorded.add(new Recorded(b, f, qps++, f.sizeBytes(), -1));
                     continue;
                 }
-                int[] ids = usablePaths(topo, src, fl.get(0).dst(), context.linkDown());
-                if (ids.length == 0) {
-                    cutOff++;
-                    ids = topo.routing().pathIds(src, fl.get(0).dst()); // as the scheme does when no path is good
-                }
+                int[] ids = Ethereal.pathsAvoiding(topo, src, fl.get(0).dst(), context.linkDown());
+                if (ids.length == 0) ids = topo.routing().pathIds(src, fl.get(0).dst()); // as the scheme does when no path is good
                 long[] sizes = fl.stream().mapToLong(FlowSpec::sizeBytes).toArray();
                 List<List<EtherealAssignment.Piece>> a = EtherealAssignment.assign(sizes, ids.length);
                 for (int i = 0; i < sizes.length; i++) {
-                    for (EtherealAssignment.Piece p : a.get(i)) {
-                        int id = ids[p.path()];
-                        int[] ports = topo.routing().pathPorts(src, fl.get(i).dst(), id);
-                        rows.add(new Row(fl.get(i).id(), src, fl.get(i).dst(), qps++, p.bytes(), id, topo.localIndex(ports[0])));
-                    }
+                    for (EtherealAssignment.Piece p : a.get(i)) recorded.add(new Recorded(b, fl.get(i), qps++, p.bytes(), ids[p.path()]));
                 }
             }
-            maxQps = Math.max(maxQps, qps);
         }
-        List<String> warnings = new ArrayList<>(context.warnings());
-        if (cutOff > 0) {
-            warnings.add(cutOff + " batches (a source's flows to one ToR) have no path avoiding the links down at t = 0;"
-                    + " they are planned over all paths, as the scheme does when none is good, and cannot be delivered");
-        }
-        return new EtherealPlan(rows, maxQps, graph.size(), context, warnings);
+        return of(topo, graph.size(), recorded, context, List.of(), STATIC_BATCHES);
     }
 
-    /** The source's path IDs toward dst that cross no link that is down in every member of a hop's bundle. */
-    private static int[] usablePaths(Topology topo, int src, int dst, boolean[] linkDown) {
-        int[] all = topo.routing().pathIds(src, dst);
-        if (linkDown == null) return all;
-        return java.util.Arrays.stream(all).filter(id -> {
-            for (int[] bundle : topo.routing().pathBundles(src, dst, id)) {
-                if (java.util.Arrays.stream(bundle).allMatch(p -> linkDown[topo.portLink(p)])) return false;
+    /** One QP as the scheme opened it ({@link Ethereal.Recorder}): its batch, flow, index in the batch, bytes and path ID (-1: rack-local). */
+    public record Recorded(int batch, FlowSpec flow, int qp, long bytes, int pathId) {}
+
+    /**
+     * The plan of what the {@code ethereal} scheme assigned in a run ({@link Ethereal#recordTo}),
+     * in the order it opened the QPs; {@code extraWarnings} add to the context's.
+     */
+    public static EtherealPlan fromRun(Topology topo, int flows, List<Recorded> recorded, Context context, List<String> extraWarnings) {
+        return of(topo, flows, recorded, context, extraWarnings, RUN_BATCHES);
+    }
+
+    private static EtherealPlan of(Topology topo, int flows, List<Recorded> recorded, Context context, List<String> extraWarnings,
+                                   String batchNote) {
+        List<Row> rows = new ArrayList<>();
+        Map<Integer, Integer> qpsOfBatch = new java.util.HashMap<>();
+        java.util.Set<Long> cutOff = new java.util.HashSet<>(); // (batch, destination ToR) with no path avoiding the links down
+        boolean[] down = context.linkDown();
+        for (Recorded r : recorded) {
+            FlowSpec f = r.flow();
+            qpsOfBatch.merge(r.batch(), 1, Integer::sum);
+            boolean cut;
+            if (r.pathId() < 0) {
+                rows.add(new Row(f.id(), f.src(), f.dst(), r.qp(), r.bytes(), null, -1));
+                cut = down != null && (down[topo.portLink(topo.hostPort(f.src()))] || down[topo.portLink(topo.hostPort(f.dst()))]);
+            } else {
+                int[] ports = topo.routing().pathPorts(f.src(), f.dst(), r.pathId());
+                rows.add(new Row(f.id(), f.src(), f.dst(), r.qp(), r.bytes(), r.pathId(), topo.localIndex(ports[0])));
+                cut = Ethereal.pathsAvoiding(topo, f.src(), f.dst(), down).length == 0;
             }
-            return true;
-        }).toArray();
+            if (cut) cutOff.add(((long) r.batch() << 32) | topo.hostTor(f.dst()));
+        }
+        int maxQps = qpsOfBatch.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        List<String> warnings = new ArrayList<>(context.warnings());
+        warnings.addAll(extraWarnings);
+        if (!cutOff.isEmpty()) {
+            warnings.add(cutOff.size() + " batches (a source's flows to one ToR) have no path avoiding the links down at t = 0;"
+                    + " they are planned over all paths, as the scheme does when none is good, and cannot be delivered");
+        }
+        return new EtherealPlan(rows, maxQps, flows, context, warnings, batchNote);
     }
 
     @Override
@@ -140,6 +173,7 @@ public final class EtherealPlan implements Plan {
 
     public List<String> notes() {
         List<String> notes = new ArrayList<>(NOTES);
+        notes.add(1, batchNote);
         notes.addAll(context.notes());
         return notes;
     }

@@ -50,16 +50,23 @@ record Ipv4(long address, int prefix, String text) {
         long a = 0;
         for (String p : parts) {
             int octet;
-            try {
-                octet = p.isEmpty() || p.length() > 3 ? -1 : Integer.parseInt(p);
-            } catch (NumberFormatException e) {
-                octet = -1;
+            if (p.length() > 1 && p.charAt(0) == '0') {
+                // 010 is octal 8 to inet_aton but 10 to others: ambiguous
+                throw new BadInputException(option + ": '" + value + "' has an octet with a leading zero, which some tools read"
+                        + " as octal; allowed: octets 0..255 in plain decimal (e.g. 10.0.0.1)");
             }
+            octet = p.isEmpty() || p.length() > 3 || !p.chars().allMatch(c -> c >= '0' && c <= '9') ? -1 : Integer.parseInt(p);
             if (octet < 0 || octet > 255) {
                 throw new BadInputException(option + ": '" + value + "' is not an IPv4 address (octets must be 0..255)");
             }
             a = (a << 8) | octet;
         }
-        return new Ipv4(a, prefix, v);
+        Ipv4 ip = new Ipv4(a, prefix, v);
+        if (allowPrefix && prefix <= 30 && (ip.hostPart() == 0 || ip.hostPart() == (1L << (32 - prefix)) - 1)) {
+            throw new BadInputException(option + ": '" + value + "' is the " + (ip.hostPart() == 0 ? "network" : "broadcast")
+                    + " address of its /" + prefix + " (default /" + DEFAULT_NIC_PREFIX + "), not a NIC's; allowed: host parts 1.."
+                    + ((1L << (32 - prefix)) - 2) + " (or a /31)");
+        }
+        return ip;
     }
 }

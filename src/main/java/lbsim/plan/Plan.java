@@ -13,4 +13,13 @@ public interface Plan {
 
     /** Renders the plan; the same plan always renders to the same string. */
     String render(PlanFormat format);
+
+    /** Writes {@link #render(PlanFormat)} to {@code out}; plans with many rows stream them instead of building one string. */
+    default void render(PlanFormat format, java.io.Writer out) {
+        try {
+            out.write(render(format));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 }

@@ -5,8 +5,10 @@ import de.siegmar.fastcsv.writer.LineDelimiter;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.math.BigDecimal;
 import java.util.List;
+import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.util.DefaultIndenter;
 import tools.jackson.core.util.DefaultPrettyPrinter;
 import tools.jackson.core.util.Separators;
@@ -46,6 +48,65 @@ final class PlanRendering {
 
     static String json(ObjectNode node) {
         return PRETTY.writeValueAsString(node) + "\n";
+    }
+
+    /** Writes one row of a streamed JSON array. */
+    interface RowWriter<T> {
+        void write(JsonGenerator g, T row);
+    }
+
+    /**
+     * Pretty JSON as {@link #json(ObjectNode)} would print {@code head}'s fields, then {@code name}: the rows, then
+     * {@code tail}'s fields, but with the rows written one by one to {@code out} (no tree of them in memory).
+     */
+    static <T> void json(Writer out, ObjectNode head, String name, Iterable<T> rows, RowWriter<T> row, ObjectNode tail) {
+        try (JsonGenerator g = PRETTY.createGenerator(new NonClosing(out))) {
+            g.writeStartObject();
+            for (var e : head.properties()) {
+                g.writeName(e.getKey());
+                g.writeTree(e.getValue());
+            }
+            g.writeName(name);
+            g.writeStartArray();
+            for (T r : rows) {
+                row.write(g, r);
+            }
+            g.writeEndArray();
+            for (var e : tail.properties()) {
+                g.writeName(e.getKey());
+                g.writeTree(e.getValue());
+            }
+            g.writeEndObject();
+        }
+        try {
+            out.write("\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** CSV as {@link #csv(List, List)}, written record by record to {@code out}. */
+    static <T> void csv(Writer out, List<String> header, Iterable<T> rows, java.util.function.Function<T, List<String>> cells) {
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(new NonClosing(out))) {
+            csv.writeRecord(header);
+            for (T row : rows) {
+                csv.writeRecord(cells.apply(row));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Flushes but does not close the caller's writer (standard output). */
+    private static final class NonClosing extends java.io.FilterWriter {
+        NonClosing(Writer out) {
+            super(out);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
     }
 
     static void putStrings(ObjectNode node, String field, List<String> values) {

@@ -50,9 +50,15 @@ public record SubflowPlan(long queueBytes, long packetBytes, long flowsPerHost, 
             num = Math.multiplyExact((long) queues, queueBytes);
             den = Math.multiplyExact(Math.multiplyExact(packetBytes, flowsPerHost), dupack);
         } catch (ArithmeticException e) {
-            throw new BadInputException("--queue-bytes, --mtu, --flows-per-host, --dupack: values too large (overflow)");
+            throw new BadInputException("--queues, --queue-bytes, --mtu, --flows-per-host, --dupack: values too large"
+                    + " (--queues x --queue-bytes and --mtu x --flows-per-host x --dupack must each be at most " + Long.MAX_VALUE + ")");
         }
-        return Math.max(1, (num + den - 1) / den);
+        return Math.max(1, ceilDiv(num, den));
+    }
+
+    /** ceil(num / den) for num >= 0, den >= 1, without overflowing num + den - 1. */
+    private static long ceilDiv(long num, long den) {
+        return num / den + (num % den == 0 ? 0 : 1);
     }
 
     /** Same as {@link #subflows(long, long, long, long, int)} for a 3-tier fat-tree (h = 4). */
@@ -76,6 +82,10 @@ public record SubflowPlan(long queueBytes, long packetBytes, long flowsPerHost, 
             Double linkGbps) {
         if (linkGbps != null && !(linkGbps > 0 && !linkGbps.isInfinite())) {
             throw new BadInputException("--link-gbps must be a finite number > 0; got " + linkGbps);
+        }
+        if (linkGbps != null && Double.isInfinite((double) queues * queueBytes * 8.0 / linkGbps)) {
+            throw new BadInputException("--link-gbps is too small: D = h*q/b would not be a finite number of nanoseconds;"
+                    + " allowed: a finite number > 0 with --queues x --queue-bytes x 8 / b finite; got " + linkGbps);
         }
         long s = subflows(queueBytes, packetBytes, flowsPerHost, dupack, queues);
         return new SubflowPlan(queueBytes, packetBytes, flowsPerHost, dupack, queues, linkGbps, s);
@@ -112,9 +122,9 @@ public record SubflowPlan(long queueBytes, long packetBytes, long flowsPerHost, 
 
     /** The dupACK threshold that would make s = 1 safe: ceil(h * q / (p * f)). */
     public long dupackForOneSubflow() {
-        long num = (long) queues * queueBytes;
+        long num = (long) queues * queueBytes; // fits: checked by subflows()
         long den = packetBytes * flowsPerHost;
-        return (num + den - 1) / den;
+        return ceilDiv(num, den);
     }
 
     /** D = h * q / b in nanoseconds, or NaN without a link rate. */

@@ -88,7 +88,7 @@ class EtherealPlanCommandTest {
         Path f = scenario(RING.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: \"leaf*-spine2\", gbps: 10}]}")
                 + "failures: [{at_us: 5, link: \"leaf0-spine1\", kind: down}]\n");
         RunCommandTest.Outcome text = RunCommandTest.exec("plan", "ethereal", f.toString());
-        assertThat(text.out()).contains("WARNING: failures[0] (down of 'leaf0-spine1' at 5 us) is ignored",
+        assertThat(text.out()).contains("WARNING: failures[0] (down of 'leaf0-spine1' at 5 us) happens in the planning run",
                 "WARNING: topology.link_overrides: leaf0's equal-cost next hops toward one destination run at 10.0 to 100.0 Gbps");
         RunCommandTest.Outcome csv = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv");
         assertThat(csv.err()).contains("WARNING: failures[0]", "WARNING: topology.link_overrides");
@@ -121,5 +121,24 @@ class EtherealPlanCommandTest {
         RunCommandTest.Outcome o = RunCommandTest.exec("plan", "ethereal", f.toString());
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.out()).contains("WARNING: workload.qps_per_connection (4) is not read: Ethereal decides its own QPs");
+    }
+
+    /** The audit's finding 3: a host's own link down from t = 0 leaves its flows no path at all; the plan warned only for uplinks. */
+    @Test
+    void aHostLinkDownFromTheStartIsWarnedLikeUplinks() throws Exception {
+        String one = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 4, hosts_per_leaf: 2}
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 100000}, {src: 1, dst: 0, size_bytes: 1000}]}
+                failures: [{at_us: 0, link: "leaf1-spine0", kind: down}]
+                """;
+        RunCommandTest.Outcome ok = RunCommandTest.exec("plan", "ethereal", scenario(one).toString());
+        assertThat(ok.out()).doesNotContain("WARNING");
+        for (String link : List.of("h0-leaf0", "h2-leaf1")) {
+            RunCommandTest.Outcome o = RunCommandTest.exec("plan", "ethereal", scenario(one).toString(), "--set", "failures.0.link=" + link);
+            assertThat(o.code()).as(o.err()).isZero();
+            // h0: flow 0 (to another ToR) and flow 1 (rack-local, to h0); h2: flow 0's destination
+            assertThat(o.out()).as(link).contains("WARNING: " + (link.equals("h0-leaf0") ? 2 : 1) + " batches (a source's flows to one ToR)"
+                    + " have no path avoiding the links down at t = 0");
+        }
     }
 }

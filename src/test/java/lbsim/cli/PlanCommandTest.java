@@ -215,6 +215,83 @@ class PlanCommandTest {
             "--reading", "x"}, "--reading", "as-printed, lost-bandwidth");
     }
 
+    /** The audit's finding 4: 4 * BDP overflowed (negative flowlet_bytes, or exit 1 with an ArithmeticException). */
+    @Test
+    void bdpBytesWhoseFourfoldOverflowsIsRejectedAndTheLargestAllowedWorks() {
+        for (String b : new String[] {"2305843009213693952", "9223372036854775807", "0"}) {
+            assertBad(new String[] {"plan", "paralet", "--nodes", "100", "--slowdown", "2", "--bdp-bytes", b, "--format", "csv"},
+                    "--bdp-bytes", "1..2305843009213693951", "got " + b);
+        }
+        Result max = run("plan", "paralet", "--nodes", "100", "--slowdown", "2", "--bdp-bytes", "2305843009213693951", "--format", "json");
+        assertThat(max.exit()).as(max.err()).isZero();
+        long m = max.json().get("m").asLong();
+        // ceil(4 * B / m), exactly
+        java.math.BigInteger four = java.math.BigInteger.valueOf(2305843009213693951L).shiftLeft(2);
+        java.math.BigInteger[] qr = four.divideAndRemainder(java.math.BigInteger.valueOf(m));
+        long want = qr[0].longValueExact() + (qr[1].signum() == 0 ? 0 : 1);
+        assertThat(max.json().get("flowlet_bytes").asLong()).isEqualTo(want).isPositive();
+    }
+
+    /** The audit's finding 5: 1e-999999999 overflowed BigInteger (exit 1); 1e999999999 echoed a billion digits. */
+    @Test
+    void extremeLostFractionsAreRejectedEchoingTheValueAsGiven() {
+        for (String p : new String[] {"1e-999999999", "1e999999999", "-1e999999999", "1e-1001", "1e999999999%"}) {
+            String[] args = {"plan", "capacity", "--k", "8", "--failed-links", "1", "--lost-fraction", p};
+            assertBad(args, "--lost-fraction", "0..1", "got '" + p + "'");
+            assertThat(run(args).err().length()).as(p).isLessThan(300);
+        }
+        Result small = run("plan", "capacity", "--k", "8", "--failed-links", "1", "--lost-fraction", "1e-1000", "--format", "csv");
+        assertThat(small.exit()).as(small.err()).isZero();
+        Result zeros = run("plan", "capacity", "--k", "8", "--failed-links", "1", "--lost-fraction", "0.5" + "0".repeat(2000), "--format", "csv");
+        assertThat(zeros.exit()).as(zeros.err()).isZero();
+    }
+
+    /** The audit's finding 7: -V is in every subcommand's --help but printed nothing below the top level. */
+    @Test
+    void everySubcommandPrintsTheVersion() {
+        String version = run("--version").out();
+        assertThat(version).startsWith("lbsim ");
+        for (String cmd : new String[] {"run", "compare", "bench", "sweep", "merge", "reproduce", "plan", "plan dnlb", "plan paralet",
+            "plan subflows", "plan capacity", "plan ethereal"}) {
+            for (String opt : new String[] {"-V", "--version"}) {
+                Result r = run(concat(cmd.split(" "), opt));
+                assertThat(r.exit()).as(cmd + " " + opt).isZero();
+                assertThat(r.out()).as(cmd + " " + opt).isEqualTo(version);
+            }
+        }
+    }
+
+    /** Audit minor findings: D = Infinity in a numeric JSON field; an overflow message that never named --queues; ceil overflow. */
+    @Test
+    void subflowsRefusesAnInfiniteDelayAndNamesQueuesOnOverflow() {
+        String[] base = {"plan", "subflows", "--queue-bytes", "32768", "--mtu", "4096", "--flows-per-host", "1", "--dupack", "3"};
+        assertBad(concat(base, "--link-gbps", "1e-308", "--format", "json"), "--link-gbps", "finite");
+        assertBad(new String[] {"plan", "subflows", "--queue-bytes", "4611686018427387904", "--mtu", "1", "--flows-per-host", "1",
+            "--dupack", "1", "--queues", "2"}, "--queues", "--queue-bytes");
+        // h*q = 2^63 - 2 with a denominator of 3: (num + den - 1) overflowed to a negative and gave s = 1
+        Result big = run("plan", "subflows", "--queue-bytes", "4611686018427387903", "--mtu", "1", "--flows-per-host", "1",
+                "--dupack", "3", "--queues", "2", "--format", "json");
+        assertThat(big.exit()).as(big.err()).isZero();
+        assertThat(big.json().get("subflows").asLong()).isEqualTo(3074457345618258602L);
+    }
+
+    /** Audit minor findings: --nic-ips took network and broadcast addresses and octets with leading zeros (octal to some tools). */
+    @Test
+    void nicAddressesMustBeHostAddressesInPlainDecimal() {
+        String[] base = {"plan", "dnlb", "--uplinks", "2", "--nics-per-leaf", "2", "--qps", "1", "--nic-ips"};
+        assertBad(concat(base, "010.0.0.1,10.0.0.2"), "--nic-ips", "'010.0.0.1'", "leading zero");
+        assertBad(concat(base, "10.0.0.1,+10.0.0.2"), "--nic-ips", "'+10.0.0.2'", "0..255");
+        assertBad(concat(base, "10.0.0.0,10.0.0.1"), "--nic-ips", "'10.0.0.0'", "network address", "1..254");
+        assertBad(concat(base, "10.0.0.254,10.0.0.255"), "--nic-ips", "'10.0.0.255'", "broadcast address");
+        assertBad(concat(base, "10.0.3.255/22,10.0.4.0/22"), "--nic-ips", "'10.0.3.255/22'", "broadcast", "1..1022");
+        assertBad(new String[] {"plan", "dnlb", "--uplinks", "2", "--nics-per-leaf", "1", "--qps", "2", "--next-hops", "10.0.0.01,10.0.0.2"},
+                "--next-hops", "leading zero");
+        assertThat(run(concat(base, "10.0.0.1,10.0.0.2")).exit()).isZero();
+        assertThat(run(concat(base, "10.0.0.0/31,10.0.0.1/31")).exit()).isZero(); // a /31 has no network or broadcast address
+        assertThat(run(concat(base, "10.0.0.0/16,10.0.1.0/16")).exit()).isNotZero();
+        assertThat(run(concat(base, "10.0.1.0/16,10.0.1.1/16")).exit()).isZero();
+    }
+
     @Test
     void missingOrUnknownArgumentsExitWithTwo() {
         Result missing = run("plan", "paralet", "--nodes", "128");

@@ -164,6 +164,27 @@ class DnlbTest {
         assertThat(Scenarios.run(yaml, "load_balancer.qps=8").warnings()).noneMatch(w -> w.contains("Eq. 4"));
     }
 
+    /**
+     * The audit's finding 2: nNIC_leaf (CTCCL Sec. 3.3) counts the NICs of the job's hosts; with one sender on a leaf of
+     * four hosts, 2 QPs reach 2 of the 8 uplinks, as {@code plan dnlb --uplinks 8 --nics-per-leaf 1 --qps 2} warns.
+     */
+    @Test
+    void eq4CountsTheHostsOfTheLeafThatSend() {
+        String yaml = """
+                name: eq4-senders
+                topology: {kind: leaf-spine, leaves: 2, spines: 8, hosts_per_leaf: 4, link_gbps: 100}
+                load_balancer: {scheme: dnlb, qps: 2}
+                workload: {kind: flows, flows: [{src: 0, dst: 4, size_bytes: 200000}, {src: 4, dst: 0, size_bytes: 200000}]}
+                """;
+        RunResult r = Scenarios.run(yaml);
+        Scenarios.assertConserved(r);
+        assertThat(r.warnings()).singleElement().satisfies(w -> assertThat(w).contains("Eq. 4", "2 leaf(s)", "1 * 2 = 2 < 8"));
+        assertThat(uplinkBytes(r, "leaf0").stream().filter(b -> b == 0)).hasSize(6); // data and ACKs on spine0-1 only
+        // all four hosts of each leaf send: 4 * 2 = 8 QPs per leaf, Eq. 4 holds
+        RunResult all = Scenarios.run(yaml.replaceAll("workload: .*\n", "") + shift(8, 4, 200000));
+        assertThat(all.warnings()).noneMatch(w -> w.contains("Eq. 4"));
+    }
+
     @Test
     void virtualSpinesMustDivideTheParallelLinks() {
         String yaml = """
