@@ -56,6 +56,7 @@ public final class Port extends PortQueueState {
 
     void setSource(TrafficSource source) {
         this.source = source;
+        this.hasSource = source != null;
     }
 
     public Node peer() { return peer; }
@@ -141,7 +142,7 @@ public final class Port extends PortQueueState {
                 dataHead = n;
                 if (n == null) dataTail = null;
                 dataBytes -= p.wireBytes;
-            } else if (source != null) {
+            } else if (hasSource) {
                 p = source.nextPacket();
                 if (p != null) net.countInjected(p);
             }
@@ -191,7 +192,7 @@ public final class Port extends PortQueueState {
             txLost = false;
             putOnWire(p, end);
         }
-        if (hiHead != null || dataHead != null || (source != null && !source.idle())) {
+        if (hiHead != null || dataHead != null || (hasSource && !source.idle())) {
             busy = true;
             sim.scheduleOwned(txDone, end);
         }
