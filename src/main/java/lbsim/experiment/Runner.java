@@ -92,7 +92,7 @@ public final class Runner {
         int mtu = sc.topology().mtuBytes();
         long hostRate = topo.hostRateBps(0);
         long rttPs = Fabric.baseRttPs(topo, mtu + sc.transport().headerBytes(), sc.transport().ackBytes());
-        long bdp = rttPs * hostRate / 8 / Simulation.PS_PER_S;
+        long bdp = Fabric.bdpBytes(rttPs, hostRate);
         TransportConfig tcfg = sc.transport().resolve(mtu, bdp, hostRate / Math.max(1, maxFlowsPerHost(graph, topo.hostCount())),
                 rttPs, Fabric.maxHops(topo) - 1);
         SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport());

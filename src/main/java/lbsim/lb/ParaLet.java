@@ -101,7 +101,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
         var cfg = t.config();
         long rate = topo.hostRateBps(0);
         long rtt = Fabric.baseRttPs(topo, cfg.mtuBytes() + cfg.headerBytes(), cfg.ackBytes());
-        long bdp = Math.max(1, rtt * rate / 8 / Simulation.PS_PER_S);
+        long bdp = Math.max(1, Fabric.bdpBytes(rtt, rate));
         long s = ParaletPlan.flowletBytes(bdp, m); // §5.2: S = 4·BDP/m
         int mtu = cfg.mtuBytes();
         return (s + mtu - 1) / mtu * mtu;
