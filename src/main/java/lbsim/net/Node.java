@@ -10,6 +10,7 @@ public abstract class Node implements EventHandler {
     protected final Network net;
     public final int id;
     protected Port[] ports;
+    int touch;                  // written by Port.prefetch (a store that brings the line in without stalling)
 
     protected Node(Network net, int id) {
         this.net = net;

@@ -19,6 +19,7 @@ abstract class PacketHead {
     public boolean ecnCapable;
     public boolean ecnMarked;   // CE on data; ECN-echo on ACKs
     public boolean trimmed;
+    int touch;                  // written by Port.prefetch (a store that brings the line in without stalling)
     // Port's intrusive lists: a packet is in at most one output queue or on one wire at a time,
     // linked to the one behind it, so a hop reads no queue array (Port)
     Packet next;

@@ -30,8 +30,6 @@ abstract class PortWireState extends HotEventHandler {
     long ingressHeld;
     boolean ingressPaused;
 
-    int prefetched;   // what Port.prefetch loaded, stored so the loads are not optimised away
-
     PortWireState(int ownKind, long latencyPs) {
         super(ownKind);
         this.latencyPs = latencyPs;
