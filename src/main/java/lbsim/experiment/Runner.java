@@ -105,10 +105,14 @@ public final class Runner {
         warnings.addAll(sc.workload().warnings());
         addFirstSwitchWarning(net, lbsim.net.Switch::bufferWarning, warnings);
         if (ECN_CCS.contains(sc.transport().cc())) addFirstSwitchWarning(net, lbsim.net.Switch::ecnWarning, warnings);
-        injectFailures(sc, topo, net, sim);
+        // set when the run has ended: the drain after it must not apply failures due later
+        boolean[] ended = {false};
+        injectFailures(sc, topo, net, sim, ended);
         LinkClasses linkClasses = new LinkClasses(net);
         sc.failures().stream().mapToLong(FailureSpec::atUs).min()
-                .ifPresent(at -> sim.scheduleAt(at * Simulation.PS_PER_US, (k, a, o) -> linkClasses.snapshot(sim.now()), 0, 0, null));
+                .ifPresent(at -> sim.scheduleAt(at * Simulation.PS_PER_US, (k, a, o) -> {
+                    if (!ended[0]) linkClasses.snapshot(sim.now());
+                }, 0, 0, null));
         driver.start();
 
         long limit = (long) (sc.maxTimeMs() * Simulation.PS_PER_MS);
@@ -130,7 +134,9 @@ public final class Runner {
             if (empty) break;
         }
         if (done) {
-            // drain what is still in flight (duplicate ACKs, lazily cancelled timers)
+            // drain what is still in flight (duplicate ACKs, lazily cancelled timers); failures
+            // due after the end are not applied (a link would show down in uplinks.down)
+            ended[0] = true;
             sim.run(Long.MAX_VALUE);
         } else {
             warnings.add("stopped at max_time_ms=" + sc.maxTimeMs() + " with " + driver.undeliveredCount()
@@ -166,12 +172,13 @@ public final class Runner {
         return m;
     }
 
-    private static void injectFailures(Scenario sc, Topology topo, Network net, Simulation sim) {
+    private static void injectFailures(Scenario sc, Topology topo, Network net, Simulation sim, boolean[] ended) {
         for (int i = 0; i < sc.failures().size(); i++) {
             FailureSpec f = sc.failures().get(i);
             int[] links = f.links(topo, sc.file(), i);
             long at = f.atUs() * Simulation.PS_PER_US;
             EventHandler h = (kind, arg, obj) -> {
+                if (ended[0]) return;
                 for (int l : links) {
                     switch (f.kind()) {
                         case "down" -> net.failLink(l, (long) (f.detectMs() * Simulation.PS_PER_MS));

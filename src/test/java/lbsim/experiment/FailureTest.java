@@ -101,4 +101,20 @@ class FailureTest {
         assertThat(later.uplinks().meanBeforeFailure()).isPositive();
         assertThat(later.uplinks().meanAfterFailure()).isPositive();
     }
+
+    @Test
+    void aFailureDueAfterTheRunEndedIsNotApplied() {
+        // the run ends after microseconds; the drain of late ACKs and timers must not take the link
+        // down at 100 ms, or uplinks.down would report a failure that never happened during the run
+        String base = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                workload: {kind: permutation, size_bytes: 200000}
+                """;
+        RunResult clean = Scenarios.run(base);
+        RunResult late = Scenarios.run(base + "failures: [{at_us: 100000, link: \"leaf0-spine0\", kind: down, detect_ms: 0}]\n");
+        Scenarios.assertConserved(late);
+        assertThat(late.uplinks().down()).isZero();
+        assertThat(late.links()).isEqualTo(clean.links());
+        assertThat(late.linkClasses()).isEqualTo(clean.linkClasses());
+    }
 }
