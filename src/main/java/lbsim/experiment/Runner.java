@@ -105,13 +105,14 @@ public final class Runner {
         warnings.addAll(sc.workload().warnings());
         addFirstSwitchWarning(net, lbsim.net.Switch::bufferWarning, warnings);
         if (ECN_CCS.contains(sc.transport().cc())) addFirstSwitchWarning(net, lbsim.net.Switch::ecnWarning, warnings);
-        // set when the run has ended: the drain after it must not apply failures due later
-        boolean[] ended = {false};
+        // the run ends when every flow is delivered and acknowledged: failures due after that (run
+        // by the end-of-slice steps or the drain below) are not applied
+        java.util.function.BooleanSupplier ended = () -> driver.allDelivered() && transport.openQpCount() == 0;
         injectFailures(sc, topo, net, sim, ended);
         LinkClasses linkClasses = new LinkClasses(net);
         sc.failures().stream().mapToLong(FailureSpec::atUs).min()
                 .ifPresent(at -> sim.scheduleAt(at * Simulation.PS_PER_US, (k, a, o) -> {
-                    if (!ended[0]) linkClasses.snapshot(sim.now());
+                    if (!ended.getAsBoolean()) linkClasses.snapshot(sim.now());
                 }, 0, 0, null));
         driver.start();
 
@@ -134,9 +135,7 @@ public final class Runner {
             if (empty) break;
         }
         if (done) {
-            // drain what is still in flight (duplicate ACKs, lazily cancelled timers); failures
-            // due after the end are not applied (a link would show down in uplinks.down)
-            ended[0] = true;
+            // drain what is still in flight (duplicate ACKs, lazily cancelled timers)
             sim.run(Long.MAX_VALUE);
         } else {
             warnings.add("stopped at max_time_ms=" + sc.maxTimeMs() + " with " + driver.undeliveredCount()
@@ -172,13 +171,14 @@ public final class Runner {
         return m;
     }
 
-    private static void injectFailures(Scenario sc, Topology topo, Network net, Simulation sim, boolean[] ended) {
+    private static void injectFailures(Scenario sc, Topology topo, Network net, Simulation sim,
+                                       java.util.function.BooleanSupplier ended) {
         for (int i = 0; i < sc.failures().size(); i++) {
             FailureSpec f = sc.failures().get(i);
             int[] links = f.links(topo, sc.file(), i);
             long at = f.atUs() * Simulation.PS_PER_US;
             EventHandler h = (kind, arg, obj) -> {
-                if (ended[0]) return;
+                if (ended.getAsBoolean()) return;
                 for (int l : links) {
                     switch (f.kind()) {
                         case "down" -> net.failLink(l, (long) (f.detectMs() * Simulation.PS_PER_MS));

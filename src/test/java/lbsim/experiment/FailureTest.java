@@ -111,10 +111,16 @@ class FailureTest {
                 workload: {kind: permutation, size_bytes: 200000}
                 """;
         RunResult clean = Scenarios.run(base);
-        RunResult late = Scenarios.run(base + "failures: [{at_us: 100000, link: \"leaf0-spine0\", kind: down, detect_ms: 0}]\n");
-        Scenarios.assertConserved(late);
-        assertThat(late.uplinks().down()).isZero();
-        assertThat(late.links()).isEqualTo(clean.links());
-        assertThat(late.linkClasses()).isEqualTo(clean.linkClasses());
+        // 100 ms: run by the drain; the first microsecond after the last ACK: by the step that
+        // found the run done (progress steps are metrics.throughput_interval_us = 10 us apart)
+        long justAfter = (long) Math.floor(clean.simTimeNs() / 1000) + 1;
+        assertThat(justAfter % 10).as("inside the step that ends the run").isNotZero();
+        for (long at : new long[] {100_000, justAfter}) {
+            RunResult late = Scenarios.run(base + "failures: [{at_us: " + at + ", link: \"leaf0-spine0\", kind: down, detect_ms: 0}]\n");
+            Scenarios.assertConserved(late);
+            assertThat(late.uplinks().down()).as("at_us %d", at).isZero();
+            assertThat(late.links()).isEqualTo(clean.links());
+            assertThat(late.linkClasses()).isEqualTo(clean.linkClasses());
+        }
     }
 }
