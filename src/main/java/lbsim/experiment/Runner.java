@@ -140,6 +140,12 @@ public final class Runner {
         } else {
             warnings.add("stopped at max_time_ms=" + sc.maxTimeMs() + " with " + driver.undeliveredCount()
                     + " flows undelivered and " + transport.openQpCount() + " QPs open");
+            if (driver.allDelivered()) {
+                // "N of N flows finished" and no data dropped, yet incomplete: say what is missing
+                warnings.add("every flow was delivered, but " + transport.openQpCount() + " QPs never got the acknowledgement"
+                        + " of their last packets: their ACKs were lost (control packets: counted in links.csv drops,"
+                        + " not in packets.dropped), e.g. on a link that is down");
+            }
             String cut = unreachableFlows(net, graph, driver);
             if (cut != null) warnings.add(cut);
             finishPs = sim.now();

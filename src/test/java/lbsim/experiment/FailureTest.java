@@ -123,4 +123,23 @@ class FailureTest {
             assertThat(late.linkClasses()).isEqualTo(clean.linkClasses());
         }
     }
+
+    @Test
+    void aRunStuckOnlyOnLostAcksSaysSo() {
+        // data via spine0, ACKs via leaf1 -> spine1 -> leaf0, whose last hop is down and not detected
+        String acksCut = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                max_time_ms: 3
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 40000}]}
+                failures: [{at_us: 0, link: "leaf0-spine1", kind: down}]
+                """;
+        RunResult stuck = null;
+        for (long seed = 1; seed <= 16 && stuck == null; seed++) {
+            RunResult r = Scenarios.run(acksCut, "seed=" + seed);
+            if (!r.completed() && r.flows().get(0).fctNs() > 0) stuck = r;
+        }
+        assertThat(stuck).as("a seed whose ECMP hashes only the ACKs onto the dead link").isNotNull();
+        assertThat(stuck.packetsDropped()).isZero();
+        assertThat(stuck.warnings()).anyMatch(w -> w.startsWith("every flow was delivered, but 1 QPs never got the acknowledgement"));
+    }
 }
