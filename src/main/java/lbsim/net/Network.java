@@ -164,7 +164,8 @@ public final class Network implements EventHandler {
     /**
      * Takes a link down now: packets sent into it are lost. Switches keep using it until
      * {@code detectPs} later, when every switch's live ECMP groups are recomputed without it
-     * (Ethereal §4.2 uses 100 ms). Source routes keep naming it: the host must react.
+     * (Ethereal §4.2 uses 100 ms). Source routes keep naming it, and the host must react,
+     * unless it is one member of a bundle that has others: the switch then hashes over those.
      */
     public void failLink(int link, long detectPs) {
         setLinkUp(link, false);
@@ -191,7 +192,10 @@ public final class Network implements EventHandler {
     private void detect(int link) {
         linkDetectedDown[link] = true;
         Routing live = topo.routingAvoiding(linkDetectedDown);
-        for (Switch s : switches) s.setLiveRouting(live.groupByTor(s.id), live.groupsOf(s.id));
+        for (Switch s : switches) {
+            s.setLiveRouting(live.groupByTor(s.id), live.groupsOf(s.id));
+            s.setLiveBundles(linkDetectedDown);
+        }
     }
 
     @Override

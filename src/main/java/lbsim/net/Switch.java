@@ -23,7 +23,7 @@ public final class Switch extends SharedBuffer {
     // and no group array (on large fabrics each was a cache miss).
     private int[] nextHopByTor;                    // live: >= 0 the only next hop's port, NO_ROUTE, or an ECMP group (groupCode)
     private int[][] liveGroups;                    // live ECMP groups with two or more ports
-    private final int[][][] staticBundlesByTor;    // static: ports per next-hop switch (LAG members) toward each ToR
+    private int[][][] staticBundlesByTor;          // static next-hop switches (source routes), each with its LAG members toward each ToR
 
     Switch(Network net, int id, SwitchConfig cfg, int[] hostTorIndex, int[] torPortToHost) {
         super(net, id);
@@ -87,6 +87,29 @@ public final class Switch extends SharedBuffer {
         }
         this.liveGroups = multi.toArray(new int[0][]);
         this.nextHopByTor = codes;
+    }
+
+    /**
+     * After a detection: each source-route bundle keeps only its members whose links are not
+     * detected down, as a LAG drops a dead member from its hash (algorithms.md §5.2); path IDs
+     * still name the same next-hop switches. A bundle with no member left keeps them all, so a
+     * route naming a dead hop blackholes until its host moves it (Ethereal §3.3).
+     */
+    void setLiveBundles(boolean[] linkDetectedDown) {
+        var topo = net.topology();
+        var routing = topo.routing();
+        int[][][] all = byTor(routing.groupByTor(id), routing.bundlesOf(id));
+        int first = topo.firstPort(id);
+        int[][][] live = new int[all.length][][];
+        for (int t = 0; t < all.length; t++) {
+            if (all[t] == null) continue;
+            live[t] = new int[all[t].length][];
+            for (int b = 0; b < all[t].length; b++) {
+                int[] members = java.util.Arrays.stream(all[t][b]).filter(l -> !linkDetectedDown[topo.portLink(first + l)]).toArray();
+                live[t][b] = members.length > 0 ? members : all[t][b];
+            }
+        }
+        this.staticBundlesByTor = live;
     }
 
     /** {@code groups[groupByTor[t]]} for every ToR t (null where the group index is negative: this ToR). */

@@ -101,4 +101,45 @@ class FailureTest {
         assertThat(later.uplinks().meanBeforeFailure()).isPositive();
         assertThat(later.uplinks().meanAfterFailure()).isPositive();
     }
+
+    @Test
+    void aFailureDueAfterTheRunEndedIsNotApplied() {
+        // the run ends after microseconds; the drain of late ACKs and timers must not take the link
+        // down at 100 ms, or uplinks.down would report a failure that never happened during the run
+        String base = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                workload: {kind: permutation, size_bytes: 200000}
+                """;
+        RunResult clean = Scenarios.run(base);
+        // 100 ms: run by the drain; the first microsecond after the last ACK: by the step that
+        // found the run done (progress steps are metrics.throughput_interval_us = 10 us apart)
+        long justAfter = (long) Math.floor(clean.simTimeNs() / 1000) + 1;
+        assertThat(justAfter % 10).as("inside the step that ends the run").isNotZero();
+        for (long at : new long[] {100_000, justAfter}) {
+            RunResult late = Scenarios.run(base + "failures: [{at_us: " + at + ", link: \"leaf0-spine0\", kind: down, detect_ms: 0}]\n");
+            Scenarios.assertConserved(late);
+            assertThat(late.uplinks().down()).as("at_us %d", at).isZero();
+            assertThat(late.links()).isEqualTo(clean.links());
+            assertThat(late.linkClasses()).isEqualTo(clean.linkClasses());
+        }
+    }
+
+    @Test
+    void aRunStuckOnlyOnLostAcksSaysSo() {
+        // data via spine0, ACKs via leaf1 -> spine1 -> leaf0, whose last hop is down and not detected
+        String acksCut = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                max_time_ms: 3
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 40000}]}
+                failures: [{at_us: 0, link: "leaf0-spine1", kind: down}]
+                """;
+        RunResult stuck = null;
+        for (long seed = 1; seed <= 16 && stuck == null; seed++) {
+            RunResult r = Scenarios.run(acksCut, "seed=" + seed);
+            if (!r.completed() && r.flows().get(0).fctNs() > 0) stuck = r;
+        }
+        assertThat(stuck).as("a seed whose ECMP hashes only the ACKs onto the dead link").isNotNull();
+        assertThat(stuck.packetsDropped()).isZero();
+        assertThat(stuck.warnings()).anyMatch(w -> w.startsWith("every flow was delivered, but 1 QPs never got the acknowledgement"));
+    }
 }
