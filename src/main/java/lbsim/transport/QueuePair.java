@@ -46,6 +46,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     private boolean wakePending;
     private long rtoDeadline;
     private boolean rtoPending;
+    private boolean timerRunning;   // RFC 6298: started by a send with none running, stopped when everything sent is ACKed
     private boolean senderDone;
     private long retransmitted;
     private long timeouts;
@@ -271,6 +272,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     }
 
     private void armRto() {
+        timerRunning = true;
         setRtoDeadline(sim.now() + rtoPs());
     }
 
@@ -324,6 +326,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             backoffs = 0; // forward progress ends a backoff
             rtoDeadline = now + rtoPs();
             if (rtoPending && rtoDeadline < rtoScheduledPs) setRtoDeadline(rtoDeadline); // a shorter RTO now (IRN)
+            if (sndUna >= highestSent) timerRunning = false; // RFC 6298 §5.2: all outstanding data acknowledged
         }
         long marked = (long) ack.ecnEchoCount * mtu;
         if (newly > 0 || marked > 0) cc.onAck(newly, marked, rtt, sndUna, sndNxt);
@@ -364,7 +367,10 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     private void onRtoEvent() {
         rtoPending = false;
-        if (senderDone || sndNxt <= sndUna) return;
+        if (senderDone || sndNxt <= sndUna) {
+            timerRunning = false;
+            return;
+        }
         long now = sim.now();
         if (now < rtoDeadline) {
             setRtoDeadline(rtoDeadline);
@@ -530,7 +536,10 @@ public final class QueuePair extends NicClient implements EventHandler {
         long rate = Math.min(cc.rateBps(), rateCapBps); // a scheme's per-QP cap (ParaLet: line rate / m) holds on every path
         nextSendPs = rate < lineRateBps ? now + wire * 8_000_000_000_000L / rate : now;
         policy.beforeSend(this, p);
-        armRto();
+        // RFC 6298 §5.1/5.3: the timer starts when a packet leaves with none running and restarts
+        // on forward progress (onAck), not on every send: restarted per send it never expired
+        // while a rate-based sender kept sending into a dead path (erasure coding with dcqcn)
+        if (!timerRunning) armRto();
         if (coalescing && (hole || blockedAfterSend())) {
             p.ackReq = true;
             ackReqPending = true;

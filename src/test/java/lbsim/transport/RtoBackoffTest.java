@@ -38,12 +38,20 @@ class RtoBackoffTest {
 
     /** What a blackholed flow left behind: its QP and the times its packets were lost. */
     record Blackhole(QueuePair qp, List<Long> lossPs) {
-        /** Gaps between the last loss of one burst of sends and the first of the next (bursts: losses > 20 us apart). */
+        /**
+         * Gaps between the first losses of consecutive bursts of sends (bursts: losses > 20 us
+         * apart): the timer starts with a burst's first packet (RFC 6298 §5.1) and each burst
+         * after the first is resent the instant the timer fires, so each gap is one timeout.
+         */
         List<Double> gapsUs() {
             List<Double> g = new ArrayList<>();
+            if (lossPs.isEmpty()) return g;
+            long burstStart = lossPs.get(0);
             for (int i = 1; i < lossPs.size(); i++) {
-                long d = lossPs.get(i) - lossPs.get(i - 1);
-                if (d > 20 * US) g.add(d / (double) US);
+                if (lossPs.get(i) - lossPs.get(i - 1) > 20 * US) {
+                    g.add((lossPs.get(i) - burstStart) / (double) US);
+                    burstStart = lossPs.get(i);
+                }
             }
             return g;
         }
