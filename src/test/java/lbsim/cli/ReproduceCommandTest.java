@@ -40,10 +40,12 @@ class ReproduceCommandTest {
                 SweepSpec s = Reproduce.spec(p, scale, List.of());
                 s.validate();
                 if (scale.equals("paper")) {
-                    // at paper scale every stated number has its runs
+                    // at paper scale every stated number has its runs (an averaged cell: at each of its labels)
                     for (Cell c : p.cells()) {
-                        assertThat(hasPoint(s, c.select())).as("%s %s", p.id(), c.name()).isTrue();
-                        for (var b : c.baselines()) assertThat(hasPoint(s, b)).as("%s %s baseline %s", p.id(), c.name(), b).isTrue();
+                        for (var pt : c.points(c.select())) assertThat(hasPoint(s, pt)).as("%s %s at %s", p.id(), c.name(), pt).isTrue();
+                        for (var b : c.baselines()) {
+                            for (var pt : c.points(b)) assertThat(hasPoint(s, pt)).as("%s %s baseline %s", p.id(), c.name(), pt).isTrue();
+                        }
                     }
                 }
             }

@@ -14,21 +14,28 @@ import java.util.Map;
  * ({@code metric}; null = the preset's) and several candidate baselines: then the cell is
  * computed against each candidate that ran and the smallest value is reported, i.e. against
  * the strongest baseline (a paper's "best of the three settings").
+ *
+ * <p>A cell {@link #averagedOver} grid labels stands for a number the paper states as an average
+ * over grid points (e.g. "over 4-64 MB"): it is computed at each of those labels of one column
+ * that ran (selection and baseline both take the label) and the values of all of them, over
+ * every seed, are averaged.
  */
 public record Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note,
-                   Kind kind, String metric, List<Map<String, String>> baselines) {
+                   Kind kind, String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels) {
 
     public enum Kind { VALUE, IMPROVEMENT, RATIO, REDUCTION }
 
     public Cell {
         if (baselines == null) baselines = baseline == null ? List.of() : List.of(baseline);
         if (baseline == null && !baselines.isEmpty()) baseline = baselines.get(0);
+        if (overLabels == null) overLabels = List.of();
+        if ((overColumn == null) != overLabels.isEmpty()) throw new IllegalArgumentException(name + ": an average needs a column and labels");
         if ((kind == Kind.VALUE) != baselines.isEmpty()) throw new IllegalArgumentException(name + ": a " + kind + " cell "
                 + (kind == Kind.VALUE ? "has no baseline" : "needs a baseline"));
     }
 
     public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note) {
-        this(name, select, baseline, paper, note, baseline == null ? Kind.VALUE : Kind.IMPROVEMENT, null, null);
+        this(name, select, baseline, paper, note, baseline == null ? Kind.VALUE : Kind.IMPROVEMENT, null, null, null, null);
     }
 
     public static Cell value(String name, Map<String, String> select, double paper, String note) {
@@ -42,13 +49,13 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     /** ours / baseline of {@code metric}, against the strongest of {@code baselines}. */
     public static Cell ratio(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
                              double paper, String note) {
-        return new Cell(name, select, null, paper, note, Kind.RATIO, metric, List.copyOf(baselines));
+        return new Cell(name, select, null, paper, note, Kind.RATIO, metric, List.copyOf(baselines), null, null);
     }
 
     /** baseline / ours of {@code metric}, against the strongest of {@code baselines}. */
     public static Cell reduction(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
                                  double paper, String note) {
-        return new Cell(name, select, null, paper, note, Kind.REDUCTION, metric, List.copyOf(baselines));
+        return new Cell(name, select, null, paper, note, Kind.REDUCTION, metric, List.copyOf(baselines), null, null);
     }
 
     public boolean isImprovement() {
@@ -71,7 +78,26 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
 
     /** The same cell on another summary field (e.g. p99 where the preset reports the mean). */
     public Cell on(String summaryField) {
-        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines);
+        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels);
+    }
+
+    /**
+     * The same cell averaged over {@code labels} of grid column {@code column} (which the
+     * selection and baselines then leave out): the paper states one average over those points.
+     * Labels the sweep did not run (a smaller grid at quick scale) are left out of the average.
+     */
+    public Cell averagedOver(String column, List<String> labels) {
+        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels));
+    }
+
+    /** The selections this cell takes its values from: its own, or one per averaged label. */
+    public List<Map<String, String>> points(Map<String, String> selection) {
+        if (overColumn == null) return List.of(selection);
+        return overLabels.stream().map(l -> {
+            Map<String, String> m = new java.util.HashMap<>(selection);
+            m.put(overColumn, l);
+            return (Map<String, String>) m;
+        }).toList();
     }
 
     public String metricOr(String presetMetric) {

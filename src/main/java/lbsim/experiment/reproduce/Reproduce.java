@@ -70,7 +70,8 @@ public final class Reproduce {
 
     /**
      * Per cell, its metric (or the paired improvement / ratio against its baseline) over the
-     * seeds of the selected grid point; with several candidate baselines, the smallest mean.
+     * seeds of the selected grid point, or of each averaged point that ran ({@link Cell#averagedOver});
+     * with several candidate baselines, the smallest mean.
      */
     public static List<Row> compare(Preset p, SweepSpec spec, Path out) {
         List<String> cols = spec.columns();
@@ -84,13 +85,16 @@ public final class Reproduce {
         List<Row> rows = new ArrayList<>();
         for (Cell c : p.cells()) {
             String metric = c.metric() != null ? c.metric() : p.metric();
-            Map<Long, Map<String, String>> sel = byPoint.get(pointKey(cols, c.select()));
             List<Map<String, String>> candidates = c.hasBaseline() ? c.baselines() : java.util.Collections.singletonList(null);
             Row best = null;
             for (Map<String, String> b : candidates) {
-                Map<Long, Map<String, String>> base = b == null ? null : byPoint.get(pointKey(cols, b));
                 List<Double> xs = new ArrayList<>();
-                if (sel != null && (b == null || base != null)) {
+                List<Map<String, String>> points = c.points(c.select());
+                List<Map<String, String>> basePoints = b == null ? null : c.points(b);
+                for (int i = 0; i < points.size(); i++) {   // one point, or each averaged label
+                    Map<Long, Map<String, String>> sel = byPoint.get(pointKey(cols, points.get(i)));
+                    Map<Long, Map<String, String>> base = b == null ? null : byPoint.get(pointKey(cols, basePoints.get(i)));
+                    if (sel == null || (b != null && base == null)) continue;
                     for (long seed : spec.seeds()) {
                         Double a = value(sel.get(seed), metric);
                         if (a == null) continue;
