@@ -50,6 +50,9 @@ public final class ReproduceCommand implements Callable<Integer> {
         Preset p = Presets.get(id);
         scale = scale.toLowerCase(Locale.ROOT); // case-insensitive, as plan's --format
         if (!Preset.SCALES.contains(scale)) throw new BadInputException("--scale " + scale + ": allowed values: " + String.join(", ", Preset.SCALES));
+        // as sweep does: keys the overrides set that a grid point's settings do not read, once per reproduction
+        // (a bad override is exit 2 here, naming the grid point, before anything runs)
+        for (String w : Reproduce.spec(p, scale, overrides).validate()) System.err.println("lbsim: warning: " + w);
         Path dir = out != null ? out : Path.of("out", "reproduce-" + p.id() + "-" + scale);
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         if (j < 1) throw new BadInputException("--jobs " + j + ": must be >= 1");

@@ -64,6 +64,22 @@ class ReproduceCommandTest {
 
     /** --list with an id lists that preset only (it listed all 24); an unknown id is exit 2. */
     @Test
+    void presetsSetNoKeyTheirSettingsDoNotReadAndAnOverrideThatIsNotReadIsWarnedBeforeRunning() {
+        for (Preset p : Presets.all()) {
+            for (String scale : Preset.SCALES) assertThat(Reproduce.spec(p, scale, List.of()).validate()).as("%s %s", p.id(), scale).isEmpty();
+        }
+        // --jobs 0 is refused after the check, so nothing runs
+        Outcome o = exec("reproduce", "mcclure-table2", "--jobs", "0", "--out", tmp.resolve("w").toString(),
+                "--set", "transport.irn_window_packets=10");
+        assertThat(o.err()).contains("lbsim: warning: transport.irn_window_packets is not read with loss_recovery: erasure");
+        assertThat(o.code()).isEqualTo(2);
+        // a value no run could take is exit 2 naming the grid point
+        Outcome bad = exec("reproduce", "mcclure-table2", "--out", tmp.resolve("b").toString(), "--set", "transport.cc=nope");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("grid point", "transport.cc");
+    }
+
+    @Test
     void listWithAnIdListsThatPresetOnly() {
         Outcome one = exec("reproduce", "--list", "ctccl-fig7");
         assertThat(one.code()).isZero();
