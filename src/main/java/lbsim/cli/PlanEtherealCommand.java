@@ -45,6 +45,7 @@ public final class PlanEtherealCommand implements Runnable {
     @Override
     public void run() {
         Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
+        for (String w : sc.warnings()) System.err.println("lbsim: warning: " + w);   // keys its settings do not read, as run says
         Topology topo = sc.topology().build(sc.file());
         String problem = Ethereal.pathIdProblem(topo);
         if (problem != null) throw new BadInputException(sc.file() + ": plan ethereal: " + problem);

@@ -123,6 +123,16 @@ class EtherealPlanCommandTest {
         assertThat(o.out()).contains("WARNING: workload.qps_per_connection (4) is not read: Ethereal decides its own QPs");
     }
 
+    /** As run does, the plan says on stderr which keys the scenario's settings do not read. */
+    @Test
+    void keysTheSettingsDoNotReadAreWarnedAsByRun() throws Exception {
+        Path f = scenario(RING);
+        RunCommandTest.Outcome o = RunCommandTest.exec("plan", "ethereal", f.toString(), "--set", "transport.irn_window_packets=10");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.err()).contains("lbsim: warning: transport.irn_window_packets is not read with loss_recovery");
+        assertThat(RunCommandTest.exec("plan", "ethereal", f.toString()).err()).doesNotContain("warning");
+    }
+
     /** The audit's finding 3: a host's own link down from t = 0 leaves its flows no path at all; the plan warned only for uplinks. */
     @Test
     void aHostLinkDownFromTheStartIsWarnedLikeUplinks() throws Exception {
