@@ -119,6 +119,8 @@ public final class BenchCommand implements Callable<Integer> {
             throw new BadInputException("--only: '" + only + "' matches no scenario; scenarios: "
                     + String.join(", ", cases.stream().map(Case::name).toList()));
         }
+        // a user's scenario: the keys its settings do not read, once, as run says (the reference scenarios set none)
+        if (scenario != null) for (String w : cases.get(0).scenario().warnings()) System.err.println("lbsim: warning: " + w);
         if (forks > 1) {
             for (Case c : cases) c.scenario();   // bad input fails here, with exit code 2, not in a fork
             BenchForks.run(forks, childArgs(), format.equals("json"));

@@ -38,6 +38,15 @@ class BenchCommandTest {
     }
 
     @Test
+    void aKeyTheScenariosSettingsDoNotReadIsWarnedOnce() throws Exception {
+        Path f = tmp.resolve("unread.yaml");
+        Files.writeString(f, Files.readString(scenario()) + "transport: {cc: dcqcn, dctcp_g: 0.5}\n");
+        Outcome o = RunCommandTest.exec("bench", "--scenario", f.toString(), "--warmup-ms", "0", "--repeat", "2");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.err().split("warning: transport.dctcp_g", -1)).hasSize(2);
+    }
+
+    @Test
     void forksRunTheSameDeterministicRunInFreshJvmsAndReportTheSpread() throws Exception {
         Path f = scenario();
         Outcome o = RunCommandTest.exec("bench", "--scenario", f.toString(), "--forks", "2", "--warmup-ms", "0", "--format", "json");
