@@ -18,10 +18,12 @@ import java.util.Map;
  * <p>A cell {@link #averagedOver} grid labels stands for a number the paper states as an average
  * over grid points (e.g. "over 4-64 MB"): it is computed at each of those labels of one column
  * that ran (selection and baseline both take the label) and the values of all of them, over
- * every seed, are averaged.
+ * every seed, are averaged. A cell {@link #againstTheMeanOfItsBaselines} averages over its
+ * baselines instead of taking the strongest ("30 % better on average than the other baselines").
  */
 public record Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note,
-                   Kind kind, String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels) {
+                   Kind kind, String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels,
+                   boolean meanOfBaselines) {
 
     public enum Kind { VALUE, IMPROVEMENT, RATIO, REDUCTION }
 
@@ -35,7 +37,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     }
 
     public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note) {
-        this(name, select, baseline, paper, note, baseline == null ? Kind.VALUE : Kind.IMPROVEMENT, null, null, null, null);
+        this(name, select, baseline, paper, note, baseline == null ? Kind.VALUE : Kind.IMPROVEMENT, null, null, null, null, false);
     }
 
     public static Cell value(String name, Map<String, String> select, double paper, String note) {
@@ -49,13 +51,13 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     /** ours / baseline of {@code metric}, against the strongest of {@code baselines}. */
     public static Cell ratio(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
                              double paper, String note) {
-        return new Cell(name, select, null, paper, note, Kind.RATIO, metric, List.copyOf(baselines), null, null);
+        return new Cell(name, select, null, paper, note, Kind.RATIO, metric, List.copyOf(baselines), null, null, false);
     }
 
     /** baseline / ours of {@code metric}, against the strongest of {@code baselines}. */
     public static Cell reduction(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
                                  double paper, String note) {
-        return new Cell(name, select, null, paper, note, Kind.REDUCTION, metric, List.copyOf(baselines), null, null);
+        return new Cell(name, select, null, paper, note, Kind.REDUCTION, metric, List.copyOf(baselines), null, null, false);
     }
 
     public boolean isImprovement() {
@@ -78,7 +80,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
 
     /** The same cell on another summary field (e.g. p99 where the preset reports the mean). */
     public Cell on(String summaryField) {
-        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels);
+        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels, meanOfBaselines);
     }
 
     /**
@@ -87,7 +89,17 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      * Labels the sweep did not run (a smaller grid at quick scale) are left out of the average.
      */
     public Cell averagedOver(String column, List<String> labels) {
-        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels));
+        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels), meanOfBaselines);
+    }
+
+    /**
+     * An improvement over each of {@code baselines}, averaged over those that ran (every value,
+     * paired by seed), rather than against the strongest one: a paper's "on average compared to
+     * the other baselines".
+     */
+    public static Cell againstTheMeanOfItsBaselines(String name, Map<String, String> select, List<Map<String, String>> baselines,
+                                                    double paper, String note) {
+        return new Cell(name, select, null, paper, note, Kind.IMPROVEMENT, null, List.copyOf(baselines), null, null, true);
     }
 
     /** The selections this cell takes its values from: its own, or one per averaged label. */

@@ -71,7 +71,8 @@ public final class Reproduce {
     /**
      * Per cell, its metric (or the paired improvement / ratio against its baseline) over the
      * seeds of the selected grid point, or of each averaged point that ran ({@link Cell#averagedOver});
-     * with several candidate baselines, the smallest mean.
+     * with several candidate baselines, the smallest mean, or the mean over all of them
+     * ({@link Cell#againstTheMeanOfItsBaselines}).
      */
     public static List<Row> compare(Preset p, SweepSpec spec, Path out) {
         List<String> cols = spec.columns();
@@ -87,32 +88,44 @@ public final class Reproduce {
             String metric = c.metric() != null ? c.metric() : p.metric();
             List<Map<String, String>> candidates = c.hasBaseline() ? c.baselines() : java.util.Collections.singletonList(null);
             Row best = null;
-            for (Map<String, String> b : candidates) {
+            if (c.meanOfBaselines()) {
                 List<Double> xs = new ArrayList<>();
-                List<Map<String, String>> points = c.points(c.select());
-                List<Map<String, String>> basePoints = b == null ? null : c.points(b);
-                for (int i = 0; i < points.size(); i++) {   // one point, or each averaged label
-                    Map<Long, Map<String, String>> sel = byPoint.get(pointKey(cols, points.get(i)));
-                    Map<Long, Map<String, String>> base = b == null ? null : byPoint.get(pointKey(cols, basePoints.get(i)));
-                    if (sel == null || (b != null && base == null)) continue;
-                    for (long seed : spec.seeds()) {
-                        Double a = value(sel.get(seed), metric);
-                        if (a == null) continue;
-                        if (b == null) {
-                            xs.add(a);
-                            continue;
-                        }
-                        Double y = value(base.get(seed), metric);
-                        if (y != null) xs.add(c.combine(a, y));
-                    }
+                for (Map<String, String> b : candidates) xs.addAll(values(c, b, byPoint, cols, spec, metric));
+                best = stats(c, xs, null);
+            } else {
+                for (Map<String, String> b : candidates) {
+                    Row row = stats(c, values(c, b, byPoint, cols, spec, metric), candidates.size() > 1 ? describe(b, c.select()) : null);
+                    if (best == null || (row.ran() && (!best.ran() || row.mean() < best.mean()))) best = row;
                 }
-                Row row = stats(c, xs, candidates.size() > 1 ? describe(b, c.select()) : null);
-                if (best == null || (row.ran() && (!best.ran() || row.mean() < best.mean()))) best = row;
             }
             if (!best.ran()) best = new Row(c, Double.NaN, Double.NaN, 0, c.paper(), null);
             rows.add(best);
         }
         return rows;
+    }
+
+    /** The cell's per-seed values against baseline {@code b} (null: none), at its point or at each averaged point that ran. */
+    private static List<Double> values(Cell c, Map<String, String> b, Map<String, Map<Long, Map<String, String>>> byPoint,
+                                       List<String> cols, SweepSpec spec, String metric) {
+        List<Double> xs = new ArrayList<>();
+        List<Map<String, String>> points = c.points(c.select());
+        List<Map<String, String>> basePoints = b == null ? null : c.points(b);
+        for (int i = 0; i < points.size(); i++) {
+            Map<Long, Map<String, String>> sel = byPoint.get(pointKey(cols, points.get(i)));
+            Map<Long, Map<String, String>> base = b == null ? null : byPoint.get(pointKey(cols, basePoints.get(i)));
+            if (sel == null || (b != null && base == null)) continue;
+            for (long seed : spec.seeds()) {
+                Double a = value(sel.get(seed), metric);
+                if (a == null) continue;
+                if (b == null) {
+                    xs.add(a);
+                    continue;
+                }
+                Double y = value(base.get(seed), metric);
+                if (y != null) xs.add(c.combine(a, y));
+            }
+        }
+        return xs;
     }
 
     private static Double value(Map<String, String> flat, String metric) {

@@ -61,6 +61,24 @@ class CellAverageTest {
     }
 
     @Test
+    void againstTheMeanOfItsBaselinesAveragesEveryBaselineThatRanInsteadOfTakingTheStrongest() throws Exception {
+        Map<String, String> s1 = Map.of("workload.size_bytes", "s1", "load_balancer.scheme", "ours");
+        // at s1, ours vs base (50 %, 40 %) and vs ours at s2 (-10/90 ~ 44.4 %, 33.3 %): the mean of the four
+        Cell mean = Cell.againstTheMeanOfItsBaselines("mean", s1, List.of(
+                Map.of("workload.size_bytes", "s1", "load_balancer.scheme", "base"),
+                Map.of("workload.size_bytes", "s2", "load_balancer.scheme", "ours"),
+                Map.of("workload.size_bytes", "s9", "load_balancer.scheme", "base")), 30, "");
+        List<Reproduce.Row> rows = compare(List.of(mean));
+        assertThat(rows.get(0).mean()).isCloseTo((50 + 40 + 100 * 40 / 90.0 + 100 * 30 / 90.0) / 4, within(1e-9));
+        assertThat(rows.get(0).n()).isEqualTo(4);
+        assertThat(rows.get(0).note()).doesNotContain("strongest");
+        // the same baselines as candidates report the strongest (smallest improvement) instead
+        Cell strongest = new Cell("min", s1, null, 30, "", Cell.Kind.IMPROVEMENT, null, mean.baselines(), null, null, false);
+        assertThat(compare(List.of(strongest)).get(0).mean()).isCloseTo(
+                (100 * 40 / 90.0 + 100 * 30 / 90.0) / 2, within(1e-9));
+    }
+
+    @Test
     void labelsThatDidNotRunAreLeftOutAndNoneRunningIsNotRun() throws Exception {
         List<Reproduce.Row> rows = compare(List.of(
                 Cell.improvement("with a missing size", lb("ours"), lb("base"), 0, "").averagedOver("workload.size_bytes", List.of("s3", "s9")),
