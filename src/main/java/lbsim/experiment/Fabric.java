@@ -1,6 +1,5 @@
 package lbsim.experiment;
 
-import java.math.BigInteger;
 import lbsim.engine.Simulation;
 import lbsim.topology.Topology;
 
@@ -33,13 +32,10 @@ public final class Fabric {
 
     /**
      * Bytes a round trip of {@code rttPs} holds at {@code rateBps}: rtt x rate / 8, rounded down,
-     * at most Long.MAX_VALUE / 4 (ParaLet's 4·BDP must fit). The product is taken exactly: in
-     * ps x bit/s it exceeds a long from about 23 us at 400 Gb/s (a 3-tier fabric with 3 us links)
-     * and used to wrap around to a 2-packet window.
+     * at most Long.MAX_VALUE / 4 (ParaLet's 4·BDP must fit); exact, see {@link Simulation#bytesAtRate}
+     * (a wrapped-around product once gave a 2-packet window).
      */
     public static long bdpBytes(long rttPs, long rateBps) {
-        BigInteger bdp = BigInteger.valueOf(rttPs).multiply(BigInteger.valueOf(rateBps))
-                .divide(BigInteger.valueOf(8 * Simulation.PS_PER_S));
-        return bdp.min(BigInteger.valueOf(Long.MAX_VALUE / 4)).longValue();
+        return Simulation.bytesAtRate(rttPs, rateBps);
     }
 }
