@@ -22,10 +22,10 @@ public final class Fabric {
         return lat * maxHops(t);
     }
 
-    /** Data packet out, ACK back, over the longest path, with store-and-forward at host rate. */
-    public static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes) {
+    /** Data packet out, ACK back, over the longest path, with store-and-forward at {@code nicRateBps} (the sender's NIC). */
+    public static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes, long nicRateBps) {
         int hops = maxHops(t);
-        long rate = t.hostRateBps(0);
+        long rate = nicRateBps;
         long ser = (dataWireBytes + (long) ackWireBytes) * 8_000_000_000_000L / rate;
         return 2 * maxOneWayLatencyPs(t) + hops * ser;
     }

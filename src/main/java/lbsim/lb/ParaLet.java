@@ -100,7 +100,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
         if (flowletBytesKey > 0) return flowletBytesKey;
         var cfg = t.config();
         long rate = topo.hostRateBps(0);
-        long rtt = Fabric.baseRttPs(topo, cfg.mtuBytes() + cfg.headerBytes(), cfg.ackBytes());
+        long rtt = Fabric.baseRttPs(topo, cfg.mtuBytes() + cfg.headerBytes(), cfg.ackBytes(), rate);
         long bdp = Math.max(1, Fabric.bdpBytes(rtt, rate));
         long s = ParaletPlan.flowletBytes(bdp, m); // §5.2: S = 4·BDP/m
         int mtu = cfg.mtuBytes();
