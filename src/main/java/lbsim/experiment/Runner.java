@@ -80,6 +80,18 @@ public final class Runner {
                 + " e.g. flow " + first.id() + " (host " + first.src() + " -> host " + first.dst() + "): no scheme can deliver them";
     }
 
+    /** A warning naming the flows whose own start time is at or after the time limit (they never start), or null. */
+    private static String lateFlows(FlowGraph graph, long limitPs) {
+        int count = 0;
+        FlowSpec first = null;
+        for (FlowSpec f : graph.flows()) {
+            if (f.startPs() >= limitPs && count++ == 0) first = f;
+        }
+        if (count == 0) return null;
+        return count + " flows start at or after max_time_ms, e.g. flow " + first.id() + " at "
+                + first.startPs() / (double) Simulation.PS_PER_MS + " ms: they never started; raise max_time_ms";
+    }
+
     public static RunResult run(Scenario sc, Progress progress) {
         long wallStart = System.nanoTime();
         Topology topo = sc.topology().build(sc.file());
@@ -143,6 +155,8 @@ public final class Runner {
             }
             String cut = unreachableFlows(net, graph, driver);
             if (cut != null) warnings.add(cut);
+            String late = lateFlows(graph, limit);
+            if (late != null) warnings.add(late);
             finishPs = sim.now();
         }
         warnings.addAll(scheme.host().warnings());
