@@ -54,18 +54,22 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
                 kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, headerBytes);
     }
 
-    /** Kmin for a port of this rate, from the configuration or the profile. */
+    /**
+     * Kmin for a port of this rate, from the configuration or the profile. The per-Gbps ratios are
+     * written reduced (100 KB / 25 Gbps = 1 B per 250 kbit/s), which rounds the same and keeps
+     * rate x ratio inside a long for every rate a scenario accepts (up to 1e15 bit/s).
+     */
     long kmin(long rateBps) {
         if (ecnKminBytes >= 0) return ecnKminBytes;
         // DCQCN RED: HPCC/ConWeave run.py 100 KB per 25 Gbps (algorithms.md §2.2)
-        if (ecnProfile.equals("dcqcn")) return 100_000L * rateBps / 25_000_000_000L;
+        if (ecnProfile.equals("dcqcn")) return rateBps / 250_000L;
         // DCTCP step: 30 KB per 10 Gbps as in the HPCC ns-3 DCTCP configuration (algorithms.md §2.1)
-        return Math.max(2L * mtuBytes, 30_000L * rateBps / 10_000_000_000L);
+        return Math.max(2L * mtuBytes, 3 * rateBps / 1_000_000L);
     }
 
     long kmax(long rateBps) {
         if (ecnKmaxBytes >= 0) return ecnKmaxBytes;
-        if (ecnProfile.equals("dcqcn")) return 400_000L * rateBps / 25_000_000_000L;
+        if (ecnProfile.equals("dcqcn")) return rateBps / 62_500L;   // 400 KB per 25 Gbps
         return ecnKminBytes >= 0 ? ecnKminBytes : kmin(rateBps);
     }
 
