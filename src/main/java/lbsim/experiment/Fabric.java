@@ -31,6 +31,17 @@ public final class Fabric {
     }
 
     /**
+     * An upper bound on every path's unloaded RTT: the longest path with each hop at the fabric's
+     * largest latency and slowest link rate (a slow uplink under fast NICs serialises a packet for
+     * longer than the NIC does). Swift's default base target, which an idle path must not exceed.
+     */
+    public static long maxUnloadedRttPs(Topology t, int dataWireBytes, int ackWireBytes) {
+        long slowest = Long.MAX_VALUE;
+        for (int p = 0; p < t.portCount(); p++) slowest = Math.min(slowest, t.portRateBps(p));
+        return baseRttPs(t, dataWireBytes, ackWireBytes, slowest);
+    }
+
+    /**
      * Bytes a round trip of {@code rttPs} holds at {@code rateBps}: rtt x rate / 8, rounded down,
      * at most Long.MAX_VALUE / 4 (ParaLet's 4·BDP must fit); exact, see {@link Simulation#bytesAtRate}
      * (a wrapped-around product once gave a 2-packet window).

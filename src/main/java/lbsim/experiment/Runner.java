@@ -188,12 +188,14 @@ public final class Runner {
     private static TransportConfig[] transportConfigs(Scenario sc, Topology topo, FlowGraph graph) {
         int mtu = sc.topology().mtuBytes();
         int flowsPerHost = Math.max(1, maxFlowsPerHost(graph, topo.hostCount()));
+        long unloadedRttPs = Fabric.maxUnloadedRttPs(topo, mtu + sc.transport().headerBytes(), sc.transport().ackBytes());
         java.util.Map<Long, TransportConfig> byRate = new java.util.HashMap<>();
         TransportConfig[] out = new TransportConfig[topo.hostCount()];
         for (int h = 0; h < out.length; h++) {
             out[h] = byRate.computeIfAbsent(topo.hostRateBps(h), rate -> {
                 long rttPs = Fabric.baseRttPs(topo, mtu + sc.transport().headerBytes(), sc.transport().ackBytes(), rate);
-                return sc.transport().resolve(mtu, Fabric.bdpBytes(rttPs, rate), rate / flowsPerHost, rttPs, Fabric.maxHops(topo) - 1);
+                return sc.transport().resolve(mtu, Fabric.bdpBytes(rttPs, rate), rate / flowsPerHost, rttPs, unloadedRttPs,
+                        Fabric.maxHops(topo) - 1);
             });
         }
         return out;
