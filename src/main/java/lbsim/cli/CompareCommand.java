@@ -55,8 +55,15 @@ public final class CompareCommand implements Callable<Integer> {
         for (String s : names) {
             List<String> ov = new ArrayList<>(options.overrides);
             ov.add("load_balancer.scheme=" + s);
-            scenarios.add(file == null ? ScenarioLoader.loadResource("default-compare.yaml", ov, options.seed)
-                    : ScenarioLoader.load(file, ov, options.seed));
+            try {
+                scenarios.add(file == null ? ScenarioLoader.loadResource("default-compare.yaml", ov, options.seed)
+                        : ScenarioLoader.load(file, ov, options.seed));
+            } catch (BadInputException e) {
+                // a load_balancer key that only the file's own scheme reads: say that compare replaced the scheme
+                if (!e.getMessage().contains("load_balancer.")) throw e;
+                throw new BadInputException(e.getMessage() + " (under scheme " + s + ": compare runs the scenario with load_balancer.scheme="
+                        + s + ", so keys of one scheme cannot be compared across schemes; drop them or compare that scheme alone)");
+            }
         }
         // the scenario's own warnings (keys its settings do not read) are the same under every scheme: once each
         java.util.Set<String> warnings = new java.util.LinkedHashSet<>();

@@ -1,5 +1,7 @@
 package lbsim.engine;
 
+import java.math.BigInteger;
+
 /**
  * One simulation run: the clock (picoseconds), the event queue and the named random
  * streams. An instance, never a static, so several runs can share a JVM.
@@ -9,6 +11,17 @@ public final class Simulation {
     public static final long PS_PER_US = 1_000_000L;
     public static final long PS_PER_MS = 1_000_000_000L;
     public static final long PS_PER_S = 1_000_000_000_000L;
+
+    /**
+     * Bytes a link of {@code rateBps} carries in {@code ps}: ps x rate / 8e12, rounded down, at most
+     * Long.MAX_VALUE / 4 (so twice it plus a few packets still fits). The product is taken exactly:
+     * in ps x bit/s it exceeds a long from about 23 us at 400 Gb/s (a long link, or a 3-tier
+     * fabric's round trip) and used to wrap around.
+     */
+    public static long bytesAtRate(long ps, long rateBps) {
+        BigInteger b = BigInteger.valueOf(ps).multiply(BigInteger.valueOf(rateBps)).divide(BigInteger.valueOf(8 * PS_PER_S));
+        return b.min(BigInteger.valueOf(Long.MAX_VALUE / 4)).longValue();
+    }
 
     private final EventQueue queue = new EventQueue(1 << 16);
     private final RandomStreams random;

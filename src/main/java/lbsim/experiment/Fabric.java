@@ -1,6 +1,5 @@
 package lbsim.experiment;
 
-import java.math.BigInteger;
 import lbsim.engine.Simulation;
 import lbsim.topology.Topology;
 
@@ -23,23 +22,31 @@ public final class Fabric {
         return lat * maxHops(t);
     }
 
-    /** Data packet out, ACK back, over the longest path, with store-and-forward at host rate. */
-    public static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes) {
+    /** Data packet out, ACK back, over the longest path, with store-and-forward at {@code nicRateBps} (the sender's NIC). */
+    public static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes, long nicRateBps) {
         int hops = maxHops(t);
-        long rate = t.hostRateBps(0);
+        long rate = nicRateBps;
         long ser = (dataWireBytes + (long) ackWireBytes) * 8_000_000_000_000L / rate;
         return 2 * maxOneWayLatencyPs(t) + hops * ser;
     }
 
     /**
+     * An upper bound on every path's unloaded RTT: the longest path with each hop at the fabric's
+     * largest latency and slowest link rate (a slow uplink under fast NICs serialises a packet for
+     * longer than the NIC does). Swift's default base target, which an idle path must not exceed.
+     */
+    public static long maxUnloadedRttPs(Topology t, int dataWireBytes, int ackWireBytes) {
+        long slowest = Long.MAX_VALUE;
+        for (int p = 0; p < t.portCount(); p++) slowest = Math.min(slowest, t.portRateBps(p));
+        return baseRttPs(t, dataWireBytes, ackWireBytes, slowest);
+    }
+
+    /**
      * Bytes a round trip of {@code rttPs} holds at {@code rateBps}: rtt x rate / 8, rounded down,
-     * at most Long.MAX_VALUE / 4 (ParaLet's 4·BDP must fit). The product is taken exactly: in
-     * ps x bit/s it exceeds a long from about 23 us at 400 Gb/s (a 3-tier fabric with 3 us links)
-     * and used to wrap around to a 2-packet window.
+     * at most Long.MAX_VALUE / 4 (ParaLet's 4·BDP must fit); exact, see {@link Simulation#bytesAtRate}
+     * (a wrapped-around product once gave a 2-packet window).
      */
     public static long bdpBytes(long rttPs, long rateBps) {
-        BigInteger bdp = BigInteger.valueOf(rttPs).multiply(BigInteger.valueOf(rateBps))
-                .divide(BigInteger.valueOf(8 * Simulation.PS_PER_S));
-        return bdp.min(BigInteger.valueOf(Long.MAX_VALUE / 4)).longValue();
+        return Simulation.bytesAtRate(rttPs, rateBps);
     }
 }

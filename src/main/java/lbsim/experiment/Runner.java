@@ -80,6 +80,18 @@ public final class Runner {
                 + " e.g. flow " + first.id() + " (host " + first.src() + " -> host " + first.dst() + "): no scheme can deliver them";
     }
 
+    /** A warning naming the flows whose own start time is at or after the time limit (they never start), or null. */
+    private static String lateFlows(FlowGraph graph, long limitPs) {
+        int count = 0;
+        FlowSpec first = null;
+        for (FlowSpec f : graph.flows()) {
+            if (f.startPs() >= limitPs && count++ == 0) first = f;
+        }
+        if (count == 0) return null;
+        return count + " flows start at or after max_time_ms, e.g. flow " + first.id() + " at "
+                + first.startPs() / (double) Simulation.PS_PER_MS + " ms: they never started; raise max_time_ms";
+    }
+
     public static RunResult run(Scenario sc, Progress progress) {
         long wallStart = System.nanoTime();
         Topology topo = sc.topology().build(sc.file());
@@ -89,12 +101,7 @@ public final class Runner {
             throw new BadInputException(sc.file() + ": workload uses host " + graph.maxHost() + " but the fabric has "
                     + topo.hostCount() + " hosts");
         }
-        int mtu = sc.topology().mtuBytes();
-        long hostRate = topo.hostRateBps(0);
-        long rttPs = Fabric.baseRttPs(topo, mtu + sc.transport().headerBytes(), sc.transport().ackBytes());
-        long bdp = Fabric.bdpBytes(rttPs, hostRate);
-        TransportConfig tcfg = sc.transport().resolve(mtu, bdp, hostRate / Math.max(1, maxFlowsPerHost(graph, topo.hostCount())),
-                rttPs, Fabric.maxHops(topo) - 1);
+        TransportConfig[] tcfg = transportConfigs(sc, topo, graph);
         SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport());
         Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());
@@ -148,6 +155,8 @@ public final class Runner {
             }
             String cut = unreachableFlows(net, graph, driver);
             if (cut != null) warnings.add(cut);
+            String late = lateFlows(graph, limit);
+            if (late != null) warnings.add(late);
             finishPs = sim.now();
         }
         warnings.addAll(scheme.host().warnings());
@@ -155,7 +164,7 @@ public final class Runner {
         if (done) Conservation.check(net, transport, graph, driver);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
         long trafficEndPs = trafficEndPs(net, finishPs);
-        return collect(sc, topo, net, transport, graph, driver, done, finishPs, trafficEndPs, rttPs, warnings, wallMs,
+        return collect(sc, topo, net, transport, graph, driver, done, finishPs, trafficEndPs, warnings, wallMs,
                 throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs));
     }
 
@@ -168,6 +177,28 @@ public final class Runner {
                 return;
             }
         }
+    }
+
+    /**
+     * Each host's transport settings. The defaults that scale with a NIC (one BDP as the initial
+     * window and IRN's in-flight cap, Swift's base RTT, the fixed-rate fair share) come from the
+     * host's own NIC rate, so a slow NIC (a host link override) throttles only its own flows; hosts
+     * whose NICs run at one rate share one config.
+     */
+    private static TransportConfig[] transportConfigs(Scenario sc, Topology topo, FlowGraph graph) {
+        int mtu = sc.topology().mtuBytes();
+        int flowsPerHost = Math.max(1, maxFlowsPerHost(graph, topo.hostCount()));
+        long unloadedRttPs = Fabric.maxUnloadedRttPs(topo, mtu + sc.transport().headerBytes(), sc.transport().ackBytes());
+        java.util.Map<Long, TransportConfig> byRate = new java.util.HashMap<>();
+        TransportConfig[] out = new TransportConfig[topo.hostCount()];
+        for (int h = 0; h < out.length; h++) {
+            out[h] = byRate.computeIfAbsent(topo.hostRateBps(h), rate -> {
+                long rttPs = Fabric.baseRttPs(topo, mtu + sc.transport().headerBytes(), sc.transport().ackBytes(), rate);
+                return sc.transport().resolve(mtu, Fabric.bdpBytes(rttPs, rate), rate / flowsPerHost, rttPs, unloadedRttPs,
+                        Fabric.maxHops(topo) - 1);
+            });
+        }
+        return out;
     }
 
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {
@@ -202,7 +233,7 @@ public final class Runner {
     }
 
     private static RunResult collect(Scenario sc, Topology topo, Network net, Transport transport, FlowGraph graph,
-                                     WorkloadDriver driver, boolean done, long finishPs, long trafficEndPs, long rttPs, List<String> warnings,
+                                     WorkloadDriver driver, boolean done, long finishPs, long trafficEndPs, List<String> warnings,
                                      long wallMs, ThroughputSeries throughput,
                                      List<LinkClassRecord> linkClasses, lbsim.metrics.UplinkLoad uplinks) {
         List<FlowRecord> flows = new ArrayList<>();

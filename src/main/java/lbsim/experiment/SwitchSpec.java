@@ -54,6 +54,6 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
         return new SwitchConfig(topo.switchBufferBytes(), topo.portBufferBytes(), alpha, transport.pfc(), pfcAlpha,
                 headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax,
                 transport.cc().equals("dcqcn") ? "dcqcn" : "dctcp", topo.mtuBytes(),
-                LossRecoveries.trimMode(transport.lossRecovery()), Math.max(1, transport.headerBytes()));
+                LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes());
     }
 }

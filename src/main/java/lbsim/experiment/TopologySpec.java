@@ -17,6 +17,7 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
                            int mtuBytes, List<LinkOverride> overrides) {
 
     public static final List<String> KINDS = List.of("leaf-spine", "fat-tree");
+    private static final int MAX_K = 256;
 
     /** Rate/latency override for links matching a name glob ("leaf*-spine4"). */
     public record LinkOverride(String links, double gbps, long latencyNs) {}
@@ -46,8 +47,8 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
                 uplink = s.doubleValue("uplink_gbps", linkGbps, 1e-3, 1e6);
             }
         } else {
-            k = s.intValue("k", 8, 2, 256);
-            if (k % 2 != 0) throw s.error("k", k + " must be even");
+            k = s.intValue("k", 8, 2, MAX_K);
+            if (k % 2 != 0) throw s.error("k", k + " must be even; allowed: an even integer in [2, " + MAX_K + "]");
             pods = s.intValue("pods", k, 1, 100_000);
             tpp = s.intValue("tors_per_pod", k / 2, 1, 100_000);
             app = s.intValue("aggs_per_pod", k / 2, 1, 100_000);

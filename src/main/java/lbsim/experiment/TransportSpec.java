@@ -72,11 +72,16 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
      * Resolves fabric-dependent defaults: the initial window is one BDP of the longest path
      * when 0; fixed-rate pacing uses rate_coefficient x the fair-share rate; Swift's base target is the
      * fabric's unloaded RTT when 0.
+     *
+     * @param baseRttPs     the longest path's RTT with store-and-forward at the NIC's rate
+     * @param unloadedRttPs an upper bound on any path's unloaded RTT (Fabric.maxUnloadedRttPs)
      */
-    public TransportConfig resolve(int mtuBytes, long bdpBytes, long fairShareBps, long baseRttPs, int switchHops) {
+    public TransportConfig resolve(int mtuBytes, long bdpBytes, long fairShareBps, long baseRttPs, long unloadedRttPs,
+                                   int switchHops) {
         long cwnd = initCwndBytes > 0 ? initCwndBytes : Math.max(bdpBytes, 2L * (mtuBytes + headerBytes));
-        // Swift §3.2: the base target covers the fabric's unloaded delay; 0 derives it from the topology
-        long swiftTarget = swiftBaseTargetUs > 0 ? Math.round(swiftBaseTargetUs * 1_000_000) : baseRttPs;
+        // Swift §3.2: the base target covers the fabric's unloaded delay; 0 derives it from the topology.
+        // It must cover the slowest links too, or an idle path's RTT exceeds it and the window falls to its minimum
+        long swiftTarget = swiftBaseTargetUs > 0 ? Math.round(swiftBaseTargetUs * 1_000_000) : unloadedRttPs;
         long fixed = cc.equals("fixed-rate") ? Math.max(1, Math.round(rateCoefficient * fairShareBps)) : 0;
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
                 nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs,

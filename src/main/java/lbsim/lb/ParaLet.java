@@ -23,7 +23,7 @@ import lbsim.workload.FlowSpec;
  *       paced at 1/m of the line rate; the transport's congestion control of the flowlet still applies
  *       below that cap.</li>
  *   <li>QPs are decoupled from connections (§5.3): every flow is cut into flowlets (messages) of
- *       {@code flowlet_bytes} (default 4·BDP/m, §5.2, with BDP = the fabric's base RTT × line rate,
+ *       {@code flowlet_bytes} (default 4·BDP/m, §5.2, with BDP = the fabric's base RTT × the sender's line rate,
  *       rounded up to whole MTUs). The host keeps the flows with waiting flowlets in a round-robin;
  *       a slot that becomes free takes the next flowlet of the next flow.</li>
  *   <li>A flowlet is an lbsim QueuePair opened with {@link Transport#openMessage} and started when
@@ -48,7 +48,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
     private final long flowletBytesKey;
     private final HostSlots[] hosts;
     private Transport transport;
-    private long flowletBytes;
+    private final java.util.Map<Long, Long> flowletBytesByRate = new java.util.HashMap<>();   // default flowlet per NIC rate
 
     /** One flow's flowlets that no slot has taken yet. */
     private static final class Waiting {
@@ -95,16 +95,20 @@ public final class ParaLet implements PathPolicy, EventHandler {
         return slots(host).ports[slot];
     }
 
-    /** Flowlet size in bytes for a transport (the key, or 4·BDP/m rounded up to whole MTUs). */
-    public long flowletBytes(Transport t) {
+    /**
+     * Flowlet size in bytes of a host's flows (the key, or 4·BDP/m rounded up to whole MTUs, with the
+     * BDP of the host's own NIC, as the transport's default window).
+     */
+    public long flowletBytes(Transport t, int host) {
         if (flowletBytesKey > 0) return flowletBytesKey;
-        var cfg = t.config();
-        long rate = topo.hostRateBps(0);
-        long rtt = Fabric.baseRttPs(topo, cfg.mtuBytes() + cfg.headerBytes(), cfg.ackBytes());
-        long bdp = Math.max(1, Fabric.bdpBytes(rtt, rate));
-        long s = ParaletPlan.flowletBytes(bdp, m); // §5.2: S = 4·BDP/m
-        int mtu = cfg.mtuBytes();
-        return (s + mtu - 1) / mtu * mtu;
+        return flowletBytesByRate.computeIfAbsent(topo.hostRateBps(host), rate -> {
+            var cfg = t.config();
+            long rtt = Fabric.baseRttPs(topo, cfg.mtuBytes() + cfg.headerBytes(), cfg.ackBytes(), rate);
+            long bdp = Math.max(1, Fabric.bdpBytes(rtt, rate));
+            long s = ParaletPlan.flowletBytes(bdp, m); // §5.2: S = 4·BDP/m
+            int mtu = cfg.mtuBytes();
+            return (s + mtu - 1) / mtu * mtu;
+        });
     }
 
     private HostSlots slots(int host) {
@@ -131,7 +135,6 @@ public final class ParaLet implements PathPolicy, EventHandler {
         // The transport starts whatever openFlow opens; flowlets are opened one event later and
         // started only when a slot takes them.
         transport = t;
-        if (flowletBytes == 0) flowletBytes = flowletBytes(t);
         sim.schedule(0, this, EV_OPEN, 0, flow);
     }
 
@@ -145,6 +148,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
                 transport.reserveNicQps(flow.spec().src(), m);
             }
             Waiting w = new Waiting();
+            long flowletBytes = flowletBytes(transport, flow.spec().src());
             long size = flow.spec().sizeBytes();
             long off = 0;
             do {
@@ -185,7 +189,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
     @Override
     public IdleSplit idleSplit(Transport t, FlowSpec spec) {
         long size = spec.sizeBytes();
-        long s = flowletBytes(t);
+        long s = flowletBytes(t, spec.src());
         int k = (int) Math.max(1, (size + s - 1) / s);
         int slots = Math.min(m, k);
         long[][] streams = new long[slots][];

@@ -1,5 +1,7 @@
 package lbsim.net;
 
+import lbsim.engine.Simulation;
+
 /**
  * A switch's memory manager: admission (dynamic threshold over a shared pool, or a static
  * per-port buffer), per-egress and per-ingress byte counts, and PFC XOFF/XON decisions.
@@ -39,8 +41,9 @@ abstract class SharedBuffer extends Node {
         long reserved = 0;
         for (int i = 0; i < n; i++) {
             Port p = ports[i];
+            // 2 x link BDP, taken exactly: latency x rate overflows a long on long fast links (25 us at 400 Gb/s)
             ingress[i].ingressHeadroom = cfg.headroomBytes() >= 0 ? cfg.headroomBytes()
-                    : 2 * (p.latencyPs() * p.nominalRateBps() / 8_000_000_000_000L) + 2L * (cfg.mtuBytes() + 64);
+                    : 2 * Simulation.bytesAtRate(p.latencyPs(), p.nominalRateBps()) + 2 * cfg.packetBytes();
             reserved += ingress[i].ingressHeadroom;
         }
         // a static per-port buffer with PFC pauses when full and keeps its headroom on top (McClure §4)
@@ -52,7 +55,7 @@ abstract class SharedBuffer extends Node {
         pfcAlpha = cfg.pfcAlpha();
         alphaOne = alpha == 1.0;
         pfcAlphaOne = pfcAlpha == 1.0;
-        resumeOffset = cfg.resumeOffsetBytes() >= 0 ? cfg.resumeOffsetBytes() : 2L * (cfg.mtuBytes() + 64);
+        resumeOffset = cfg.resumeOffsetBytes() >= 0 ? cfg.resumeOffsetBytes() : 2 * cfg.packetBytes();
     }
 
     /** With PFC: bytes set aside as headroom on every ingress port, and the whole buffer. */

@@ -149,9 +149,13 @@ public final class Switch extends SharedBuffer {
         return null;
     }
 
-    /** A configuration warning, or null: PFC headroom that leaves less than a quarter of the buffer shared. */
+    /**
+     * A configuration warning, or null: PFC headroom that leaves less than a quarter of the shared
+     * buffer shared. Static per-port buffers keep their headroom on top of the port's buffer
+     * (SharedBuffer.initBuffer), so nothing is shared and the headroom takes nothing from it.
+     */
     public String bufferWarning() {
-        if (!cfg.pfc()) return null;
+        if (!cfg.pfc() || cfg.portBufferBytes() > 0) return null;
         long reserved = reservedHeadroom();
         if (reserved * 4 <= bufferTotal() * 3) return null;
         return name() + ": PFC headroom (" + reserved + " B over " + ports.length + " ports) leaves less than a quarter of the "

@@ -17,11 +17,11 @@ package lbsim.net;
  * @param mtuBytes           payload bytes per packet
  * @param trimMode           0 = drop data the buffer cannot take; 1 = trim it to a header for the
  *                           receiver; 2 = trim and return the header to the sender (NDP, McClure §4)
- * @param trimmedBytes       wire size of a trimmed header
+ * @param headerBytes        the transport's per-packet header (a full data packet is MTU + this on the wire)
  */
 public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
                            long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
-                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int trimmedBytes) {
+                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes) {
 
     public static final int TRIM_OFF = 0;
     public static final int TRIM_TO_RECEIVER = 1;
@@ -35,27 +35,41 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
                 ecnPmax, ecnProfile, mtuBytes, TRIM_OFF, 64);
     }
 
+    /** Wire size of a full data packet. */
+    public long packetBytes() {
+        return (long) mtuBytes + headerBytes;
+    }
+
+    /** Wire size of a trimmed data packet: its header (at least a byte). */
+    public int trimmedBytes() {
+        return Math.max(1, headerBytes);
+    }
+
     public static SwitchConfig defaults() {
         return new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, -1, "dctcp", 4096);
     }
 
     public SwitchConfig withEcn(long kmin, long kmax, double pmax) {
         return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, trimmedBytes);
+                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, headerBytes);
     }
 
-    /** Kmin for a port of this rate, from the configuration or the profile. */
+    /**
+     * Kmin for a port of this rate, from the configuration or the profile. The per-Gbps ratios are
+     * written reduced (100 KB / 25 Gbps = 1 B per 250 kbit/s), which rounds the same and keeps
+     * rate x ratio inside a long for every rate a scenario accepts (up to 1e15 bit/s).
+     */
     long kmin(long rateBps) {
         if (ecnKminBytes >= 0) return ecnKminBytes;
         // DCQCN RED: HPCC/ConWeave run.py 100 KB per 25 Gbps (algorithms.md §2.2)
-        if (ecnProfile.equals("dcqcn")) return 100_000L * rateBps / 25_000_000_000L;
+        if (ecnProfile.equals("dcqcn")) return rateBps / 250_000L;
         // DCTCP step: 30 KB per 10 Gbps as in the HPCC ns-3 DCTCP configuration (algorithms.md §2.1)
-        return Math.max(2L * mtuBytes, 30_000L * rateBps / 10_000_000_000L);
+        return Math.max(2L * mtuBytes, 3 * rateBps / 1_000_000L);
     }
 
     long kmax(long rateBps) {
         if (ecnKmaxBytes >= 0) return ecnKmaxBytes;
-        if (ecnProfile.equals("dcqcn")) return 400_000L * rateBps / 25_000_000_000L;
+        if (ecnProfile.equals("dcqcn")) return rateBps / 62_500L;   // 400 KB per 25 Gbps
         return ecnKminBytes >= 0 ? ecnKminBytes : kmin(rateBps);
     }
 

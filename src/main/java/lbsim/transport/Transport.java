@@ -19,8 +19,9 @@ public final class Transport implements PacketSink {
     private final Simulation sim;
     private final Network net;
     private final TransportConfig cfg;
+    private final TransportConfig[] cfgByHost;
     private final PathPolicy policy;
-    private final Supplier<LossRecovery> recoveries;
+    private final Supplier<LossRecovery>[] recoveriesByHost;
     private final FlowListener listener;
     private final List<QueuePair> qps = new ArrayList<>();
     private final int[] openQps;
@@ -30,14 +31,36 @@ public final class Transport implements PacketSink {
     private long openQpCount;
     private long lastQpFinishedPs;
 
+    /** One configuration for every host. */
     public Transport(Simulation sim, Network net, TransportConfig cfg, PathPolicy policy, FlowListener listener) {
+        this(sim, net, filled(cfg, net.hostCount()), policy, listener);
+    }
+
+    private static TransportConfig[] filled(TransportConfig cfg, int hosts) {
+        TransportConfig[] a = new TransportConfig[hosts];
+        java.util.Arrays.fill(a, cfg);
+        return a;
+    }
+
+    /**
+     * @param cfgByHost each host's settings: they differ only in the defaults that scale with the
+     *                  host's NIC rate (initial window, IRN's in-flight cap, Swift's base RTT,
+     *                  fixed-rate pacing); hosts with equal NICs share one object
+     */
+    @SuppressWarnings("unchecked")
+    public Transport(Simulation sim, Network net, TransportConfig[] cfgByHost, PathPolicy policy, FlowListener listener) {
         this.sim = sim;
         this.net = net;
-        this.cfg = cfg;
+        this.cfg = cfgByHost[0];
+        this.cfgByHost = cfgByHost;
         this.policy = policy;
         this.listener = listener;
-        this.recoveries = LossRecoveries.byName(cfg.lossRecovery(), cfg.recovery());
-        if (recoveries == null) throw new IllegalArgumentException("unknown loss recovery " + cfg.lossRecovery());
+        java.util.Map<TransportConfig, Supplier<LossRecovery>> byConfig = new java.util.IdentityHashMap<>();
+        this.recoveriesByHost = new Supplier[cfgByHost.length];
+        for (int h = 0; h < cfgByHost.length; h++) {
+            recoveriesByHost[h] = byConfig.computeIfAbsent(cfgByHost[h], c -> LossRecoveries.byName(c.lossRecovery(), c.recovery()));
+        }
+        if (recoveriesByHost[0] == null) throw new IllegalArgumentException("unknown loss recovery " + cfg.lossRecovery());
         if (!CongestionControls.NAMES.contains(cfg.cc())) throw new IllegalArgumentException("unknown cc " + cfg.cc());
         this.openQps = new int[net.hostCount()];
         this.maxOpenQps = new int[net.hostCount()];
@@ -47,6 +70,7 @@ public final class Transport implements PacketSink {
 
     public Simulation sim() { return sim; }
     public Network network() { return net; }
+    /** Host 0's settings: read it only for those every host shares (MTU, headers, ACKs, timeouts), not the NIC-derived ones. */
     public TransportConfig config() { return cfg; }
     public PathPolicy policy() { return policy; }
 
@@ -111,8 +135,9 @@ public final class Transport implements PacketSink {
     }
 
     private QueuePair open(Flow f, long bytes, boolean counted) {
-        QueuePair qp = new QueuePair(this, qps.size(), f, bytes, recoveries.get(), policy);
-        qp.setCongestionControl(CongestionControls.create(cfg, qp));
+        int src = f.spec().src();
+        QueuePair qp = new QueuePair(this, qps.size(), f, bytes, recoveriesByHost[src].get(), policy);
+        qp.setCongestionControl(CongestionControls.create(cfgByHost[src], qp));
         qps.add(qp);
         f.add(qp);
         int h = qp.src();

@@ -153,6 +153,16 @@ class RunCommandTest {
         }
     }
 
+    /** compare sets load_balancer.scheme per scheme: a key of the file's own scheme is refused under the others, and the message says which. */
+    @Test
+    void compareNamesTheSchemeUnderWhichASchemeKeyIsRefused() throws Exception {
+        String drill = SMALL.replace("workload:", "load_balancer: {scheme: drill, d: 3}\nworkload:");
+        Outcome o = exec("compare", scenario(drill).toString(), "--schemes", "drill,ecmp", "--out", tmp.resolve("d").toString());
+        assertThat(o.code()).as(o.err()).isEqualTo(2);
+        assertThat(o.err()).contains("load_balancer.d", "under scheme ecmp", "load_balancer.scheme=ecmp")
+                .doesNotContain("Exception");
+    }
+
     @Test
     void compareRefusesASchemeGivenTwiceBeforeSimulating() throws Exception {
         Path out = tmp.resolve("dup");

@@ -77,6 +77,9 @@ class BadInputTest {
         bad(OK.replace("dst: 2", "dst: 0")).hasMessageContaining("workload.flows[0].dst");
         bad(OK.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, kind: fat-tree, k: 5}").replace("kind: leaf-spine, ", ""))
                 .hasMessageContaining("topology");
+        bad(OK.replace("{kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}", "{kind: fat-tree, k: 5}"))
+                .hasMessageContaining("topology.k: 5").hasMessageContaining("even").hasMessageContaining("allowed")
+                .hasMessageContaining("[2, 256]");
         bad(OK + "failures: [{link: leaf7-spine0}]\n").hasMessageContaining("failures[0].link").hasMessageContaining("leaf7-spine0");
         bad(OK, "switch.ecn_kmin_bytes=100", "switch.ecn_kmax_bytes=50").hasMessageContaining("switch.ecn_kmax_bytes");
         bad("- 1\n- 2\n").hasMessageContaining("mapping");

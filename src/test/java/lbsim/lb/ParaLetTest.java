@@ -108,6 +108,18 @@ class ParaLetTest {
         assertThat(r.flows()).allSatisfy(f -> assertThat(f.qps()).isEqualTo((int) ((400000 + s - 1) / s)));
     }
 
+    /** The default flowlet is 4 BDP / m of the sending host's own NIC: a slow NIC on host 0 leaves the others' flowlets alone. */
+    @Test
+    void defaultFlowletUsesTheSendersOwnNic() {
+        RunResult r = Scenarios.run(FABRIC, "load_balancer.m=8", "topology.link_overrides=[{links: \"h0-leaf0\", gbps: 1}]");
+        assertCompleteAndConserved(r);
+        long rttPs = 2 * 4 * 1_000_000L + 4 * (4160L + 64) * 8_000_000_000_000L / 100_000_000_000L;
+        long bdp = rttPs * 100_000_000_000L / 8 / 1_000_000_000_000L;
+        long s = (ParaletPlan.flowletBytes(bdp, 8) + 4095) / 4096 * 4096;
+        assertThat(r.flows()).filteredOn(f -> f.src() != 0)
+                .allSatisfy(f -> assertThat(f.qps()).isEqualTo((int) ((400000 + s - 1) / s)));
+    }
+
     @Test
     void moreParallelFlowletsFinishAPermutationSooner() {
         double one = 0;

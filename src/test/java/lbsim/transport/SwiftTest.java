@@ -86,4 +86,26 @@ class SwiftTest {
         assertThat(max).isLessThan(1.15 * 4 * 20_000_000 * 8 / 100e9 * 1e9);
         assertThat(min / max).isGreaterThan(0.8);
     }
+
+    /**
+     * The default base target (swift_base_target_us: 0) is the fabric's unloaded RTT over its longest
+     * path, so it must cover the serialisation on the fabric's slowest links: with 5 Gbps uplinks
+     * under 400 Gbps hosts and 1 ns links, one idle-path packet takes about 15 us against a target
+     * computed at the hosts' rate (under 1 us plus allowances); every RTT sample was above target,
+     * the window fell to its minimum and a lone 300 KB flow took 86.6 ms instead of 0.49 ms.
+     */
+    @Test
+    void aLoneFlowOverSlowUplinksIsNotThrottledByTheDefaultTarget() {
+        String yaml = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 1, link_gbps: 400, uplink_gbps: 5,
+                           link_latency_ns: 1}
+                transport: {cc: swift}
+                workload: {kind: flows, flows: [{src: 0, dst: 1, size_bytes: 300000}]}
+                """;
+        RunResult r = Runner.run(ScenarioLoader.parse("t", yaml, null, List.of(), null), Runner.Progress.NONE);
+        assertThat(r.completed()).isTrue();
+        // 74 packets pipelined through two 5 Gbps hops (store and forward, 1 ns links): about 300 KB x 8 / 5 Gbps
+        double physics = 494_341.92;
+        assertThat(r.flows().get(0).fctNs()).isBetween(physics - 1, 1.05 * physics);
+    }
 }
