@@ -124,13 +124,13 @@ public final class Runner {
         driver.start();
 
         long limit = (long) (sc.maxTimeMs() * Simulation.PS_PER_MS);
-        ThroughputSampler throughput = new ThroughputSampler(net, Math.round(sc.metrics().throughputIntervalUs() * Simulation.PS_PER_US));
-        long slicePs = throughput.intervalPs();
+        ThroughputSampler throughput = new ThroughputSampler(net, Math.round(sc.metrics().throughputIntervalUs() * Simulation.PS_PER_US),
+                sc.metrics().throughputMaxIntervals());
         long t = 0;
         boolean done = false;
         long finishPs = 0;
         while (t < limit) {
-            t = Math.min(limit, t + slicePs);
+            t = Math.min(limit, t + throughput.intervalPs());   // one sampling interval (it doubles on long runs)
             boolean empty = sim.run(t);
             throughput.sampleUpTo(t);
             progress.update(sim.now(), limit, sim.eventsProcessed(), driver.undeliveredCount());

@@ -12,16 +12,24 @@ import lbsim.net.Switch;
  * serialised during it, never more than their line rate allows, and the intervals sum to the
  * bytes the ports sent by the last sample. ParaLet §6 sums "the switch ports connected to all sources"; in
  * collectives every host is a source, and the egress counter is the delivered, effective rate.
+ *
+ * <p>The series keeps at most about {@code maxIntervals} values: when it reaches that many (an
+ * even count), adjacent pairs merge into their mean and the interval doubles, so a long run's
+ * memory does not grow with simulated time (issue 2) and the run, which advances one interval at
+ * a time, takes fewer steps through long idle stretches.
  */
 public final class ThroughputSampler {
     private final Port[] hostFacing;
-    private final long intervalPs;
+    private final int maxIntervals;
+    private long intervalPs;
     private final DoubleArrayList gbps = new DoubleArrayList();
     private long lastBytes;
     private long nextSamplePs;
 
-    public ThroughputSampler(Network net, long intervalPs) {
+    public ThroughputSampler(Network net, long intervalPs, int maxIntervals) {
+        if (maxIntervals < 2) throw new IllegalArgumentException("maxIntervals " + maxIntervals + " < 2");
         this.intervalPs = intervalPs;
+        this.maxIntervals = maxIntervals;
         this.nextSamplePs = intervalPs;
         var list = new java.util.ArrayList<Port>();
         for (Port p : net.ports()) {
@@ -30,6 +38,7 @@ public final class ThroughputSampler {
         hostFacing = list.toArray(new Port[0]);
     }
 
+    /** The current interval: the initial one, doubled at every merge. */
     public long intervalPs() {
         return intervalPs;
     }
@@ -46,6 +55,17 @@ public final class ThroughputSampler {
         double g = delta * 8.0 / (intervalPs * (double) intervals / 1000.0);
         for (int i = 0; i < intervals; i++) gbps.add(g);
         nextSamplePs += (long) intervals * intervalPs;
+        if (gbps.size() >= maxIntervals && gbps.size() % 2 == 0) mergePairs();
+    }
+
+    /** Halves the series: each pair of intervals becomes one of twice the length, at their mean rate. */
+    private void mergePairs() {
+        int n = gbps.size() / 2;
+        for (int i = 0; i < n; i++) gbps.set(i, (gbps.getDouble(2 * i) + gbps.getDouble(2 * i + 1)) / 2);
+        gbps.size(n);
+        long coveredEnd = nextSamplePs - intervalPs;   // the series covers [0, coveredEnd)
+        intervalPs *= 2;
+        nextSamplePs = coveredEnd + intervalPs;
     }
 
     public ThroughputSeries series() {

@@ -66,4 +66,47 @@ class ThroughputLineRateTest {
         }
         assertThat(sum).isEqualTo(hostFacingBytes(r));
     }
+
+    /**
+     * Memory that does not grow with simulated time (issue 2): past throughput_max_intervals the
+     * series merges pairs and doubles its interval. The merged series still sums to the ports'
+     * bytes and stays under their line rate, and the run itself is the same.
+     */
+    @Test
+    void pastItsMaximumTheSeriesMergesPairsAndStillSumsToTheLinksBytes() {
+        RunResult fine = Scenarios.run(SIX_HOSTS);
+        RunResult merged = Scenarios.run(SIX_HOSTS.replace("throughput_interval_us: 1}", "throughput_interval_us: 1, throughput_max_intervals: 8}"));
+        Scenarios.assertConserved(merged);
+        ThroughputSeries t = merged.throughput();
+        assertThat(fine.throughput().gbps().length).isGreaterThan(16);
+        assertThat(t.gbps().length).isBetween(4, 9);
+        assertThat(t.intervalNs()).isGreaterThanOrEqualTo(4000.0);
+        // a power-of-two multiple of the 1 us interval, covering the whole run
+        assertThat(Long.bitCount(Math.round(t.intervalNs() / 1000))).isEqualTo(1);
+        assertThat(t.gbps().length * t.intervalNs()).isGreaterThanOrEqualTo(fine.throughput().gbps().length * 1000.0 - t.intervalNs());
+        long[] b = bytesPerInterval(t);
+        long sum = 0;
+        for (long x : b) {
+            assertThat(x).isBetween(0L, Math.round(6 * BYTES_PER_US_100G * t.intervalNs() / 1000));
+            sum += x;
+        }
+        assertThat(sum).isEqualTo(hostFacingBytes(merged));
+        assertThat(merged.flows()).isEqualTo(fine.flows());
+        assertThat(merged.links()).isEqualTo(fine.links());
+    }
+
+    /** A flow that starts long after the first: the idle stretch costs no more than the maximum number of samples. */
+    @Test
+    void aLongIdleStretchKeepsTheSeriesBounded() {
+        RunResult r = Scenarios.run("""
+                name: late
+                topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 1, link_gbps: 100, link_latency_ns: 1000}
+                workload: {kind: flows, flows: [{src: 0, dst: 1, size_bytes: 100000, start_ns: 0}, {src: 1, dst: 0, size_bytes: 100000, start_ns: 200000000}]}
+                metrics: {throughput_interval_us: 1, throughput_max_intervals: 1024}
+                """);
+        Scenarios.assertConserved(r);
+        assertThat(r.flows()).allSatisfy(f -> assertThat(f.finishNs()).isPositive());
+        assertThat(r.throughput().gbps().length).isLessThanOrEqualTo(1025);
+        assertThat(r.throughput().intervalNs() * r.throughput().gbps().length).isGreaterThanOrEqualTo(200_000_000.0);
+    }
 }
