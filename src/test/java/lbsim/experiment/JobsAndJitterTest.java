@@ -138,6 +138,29 @@ class JobsAndJitterTest {
                 .isInstanceOf(BadInputException.class).hasMessageContaining("whole servers");
     }
 
+    /** workload.root is a rank of each job: every job's broadcast starts at, and reduce ends at, its own rank root. */
+    @Test
+    void rootIsARankOfEveryJob() {
+        for (String hosts : new String[] {"disjoint", "shared"}) {
+            FlowGraph bcast = graph(COLL, "workload.jobs=2", "workload.ranks=5", "workload.job_hosts=" + hosts,
+                    "workload.op=broadcast", "workload.algorithm=direct", "workload.root=3");
+            assertThat(bcast.flows()).hasSize(8);
+            for (FlowSpec f : bcast.flows()) {
+                int first = hosts.equals("shared") ? 0 : 5 * f.group();
+                assertThat(f.src()).as("%s job %d", hosts, f.group()).isEqualTo(first + 3);
+            }
+            FlowGraph reduce = graph(COLL, "workload.jobs=2", "workload.ranks=5", "workload.job_hosts=" + hosts,
+                    "workload.op=reduce", "workload.algorithm=ring", "workload.root=4");
+            for (FlowSpec f : reduce.flows()) {
+                int first = hosts.equals("shared") ? 0 : 5 * f.group();
+                assertThat(f.src()).as("%s job %d: the chain ends at root 4", hosts, f.group()).isNotEqualTo(first + 4);
+            }
+        }
+        // a root beyond a job's ranks (but within all jobs' hosts) is refused, not replaced by 0
+        assertThatThrownBy(() -> graph(COLL, "workload.jobs=2", "workload.ranks=5", "workload.op=broadcast", "workload.root=7"))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("root 7 is not a rank (0..4)");
+    }
+
     @Test
     void badJobLayoutsAreBadInput() {
         assertThatThrownBy(() -> Scenarios.run(COLL, "workload.jobs=3", "workload.ranks=6"))

@@ -71,7 +71,9 @@ final class ButterflyAlgorithm implements CollectiveAlgorithm {
             int slices = ctx.slicesFor(largest);
             for (int k = 0; k < slices; k++) {
                 Completion start = ctx.start().at(ch, k, slices);
-                long whole = ByteSplit.part(share, slices, k);
+                // piece k of every block, as the exchange cuts them (not the share cut into K: its
+                // pieces straddle blocks and differ from the exchange's by up to p - 1 bytes)
+                long whole = sets.sliceBytes(0, 0, slices, k);
                 Completion[] ready = new Completion[p];
                 for (int v = 0; v < p; v++) ready[v] = start;
                 for (int v = 0; v < rem; v++) {

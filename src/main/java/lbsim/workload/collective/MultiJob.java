@@ -47,14 +47,17 @@ public final class MultiJob {
         return groups;
     }
 
-    /** The per-job copies of {@code template}: that job's hosts, root rank 0, label "job j: ...". */
+    /**
+     * The per-job copies of {@code template}: that job's hosts, the template's root as a rank of each
+     * job (refused if a job has no such rank), label "job j: ...".
+     */
     public static List<CollectiveSpec> specs(CollectiveSpec template, int[][] jobHosts) {
         List<CollectiveSpec> out = new ArrayList<>();
         for (int j = 0; j < jobHosts.length; j++) {
             String base = template.label().isEmpty()
                     ? template.op() + " " + template.algorithm() + " " + template.sizeBytes() + "B x" + jobHosts[j].length
                     : template.label();
-            out.add(template.toBuilder().rankToHost(jobHosts[j]).root(0).label("job " + j + ": " + base).build());
+            out.add(template.toBuilder().rankToHost(jobHosts[j]).label("job " + j + ": " + base).build());
         }
         return out;
     }

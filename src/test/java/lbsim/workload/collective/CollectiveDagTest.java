@@ -149,6 +149,56 @@ class CollectiveDagTest {
         }
     }
 
+    /**
+     * Pipelined fold: piece k of `pre` brings the survivor exactly the bytes its piece-k exchange then
+     * works on (its first step sends some of them and receives the others), and `post` returns the
+     * same bytes. Cutting the whole buffer into K pieces instead of each block (S = 6, 3 ranks,
+     * pieces of 3 B: pre 3 + 3 B, exchange pieces 4 + 2 B) let piece 0 forward bytes piece 1 of
+     * `pre` had not yet delivered.
+     */
+    @Test
+    void foldedPiecesCarryTheBytesOfTheExchangePieces() {
+        qt().withExamples(60).forAll(integers().between(3, 15), longs().between(1, 200_000), integers().between(1, 12))
+                .assuming((n, size, pieces) -> Integer.bitCount(n) != 1)
+                .checkAssert((n, size, pieces) -> {
+                    long chunk = Math.max(1, size / 2 / pieces);
+                    for (String alg : new String[] {"halving-doubling", "recursive-doubling"}) {
+                        FlowGraph g = new FlowGraph();
+                        CollectiveHandle h = Collectives.emit(g, CollectiveSpec.builder("all-reduce", alg, size, Placement.contiguous(n))
+                                .chunkBytes(chunk).channels(2).build());
+                        int p = Integer.highestOneBit(n);
+                        String first = "s0";
+                        Map<String, Long> bytes = new HashMap<>(); // "<step> <src> <dst> c<ch> k<slice>" -> bytes
+                        for (FlowSpec f : GraphChecks.flowsOf(g, h)) {
+                            bytes.merge(GraphChecks.step(f) + " " + f.src() + " " + f.dst() + " c" + GraphChecks.channel(f)
+                                    + " k" + GraphChecks.slice(f), f.sizeBytes(), Long::sum);
+                        }
+                        int d = alg.equals("halving-doubling") ? p / 2 : 1;
+                        for (int v = 0; v < n - p; v++) {
+                            int r = 2 * v + 1;
+                            int partner = (v ^ d) < n - p ? 2 * (v ^ d) + 1 : (v ^ d) + n - p;
+                            Set<String> keys = new HashSet<>();
+                            for (String from : new String[] {"pre " + (r - 1) + " " + r, "post " + r + " " + (r - 1),
+                                    first + " " + r + " " + partner, first + " " + partner + " " + r}) {
+                                keys.addAll(pieceKeys(bytes, from));
+                            }
+                            for (String piece : keys) {
+                                long exchanged = bytes.getOrDefault(first + " " + r + " " + partner + piece, 0L)
+                                        + bytes.getOrDefault(first + " " + partner + " " + r + piece, 0L);
+                                assertThat(bytes.getOrDefault("pre " + (r - 1) + " " + r + piece, 0L))
+                                        .as("%s n=%d S=%d chunk=%d pre%s", alg, n, size, chunk, piece).isEqualTo(exchanged);
+                                assertThat(bytes.getOrDefault("post " + r + " " + (r - 1) + piece, 0L)).as("post%s", piece).isEqualTo(exchanged);
+                            }
+                        }
+                    }
+                });
+    }
+
+    /** The " c<ch> k<slice>" suffixes of the keys starting with {@code prefix}. */
+    private static List<String> pieceKeys(Map<String, Long> bytes, String prefix) {
+        return bytes.keySet().stream().filter(k -> k.startsWith(prefix + " c")).map(k -> k.substring(prefix.length())).sorted().toList();
+    }
+
     @Test
     void reductionComputeTimeIsTheGapOfReduceSteps() {
         FlowGraph g = new FlowGraph();
