@@ -421,12 +421,20 @@ public final class WorkloadSpec {
     }
 
     public FlowGraph build(int hosts, SplittableRandom rnd) {
-        return finish(builder.build(hosts, rnd), rnd);
+        try {
+            return finish(builder.build(hosts, rnd), rnd);
+        } catch (FlowGraph.TooManyFlows e) {
+            throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+        }
     }
 
     /** As {@link #build(int, SplittableRandom)}, for workloads that need the fabric (open-loop, rail placement). */
     public FlowGraph build(Topology topo, SplittableRandom rnd) {
-        return finish(builder.build(topo, rnd), rnd);
+        try {
+            return finish(builder.build(topo, rnd), rnd);
+        } catch (FlowGraph.TooManyFlows e) {
+            throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+        }
     }
 
     private FlowGraph finish(FlowGraph g, SplittableRandom rnd) {

@@ -10,6 +10,27 @@ import java.util.List;
  * its dependencies are delivered.
  */
 public final class FlowGraph {
+    /**
+     * Heap bytes budgeted per flow: its spec here and its state during a run (about 0.5 KB for the
+     * spec and its dependency arrays, measured; the run's flow, QP and records on top).
+     */
+    static final long HEAP_BYTES_PER_FLOW = 1024;
+
+    /** The most flows a workload may have in this JVM: a larger one is refused before it exhausts the heap. */
+    public static long maxFlows() {
+        return Math.min(OpenLoop.MAX_FLOWS, Runtime.getRuntime().maxMemory() / HEAP_BYTES_PER_FLOW);
+    }
+
+    /** A workload with more flows than {@link #maxFlows()}: bad input (exit 2), not an out-of-memory crash. */
+    public static final class TooManyFlows extends IllegalArgumentException {
+        TooManyFlows(long max) {
+            super("more than " + max + " flows (the limit for this JVM's " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB heap, about " + HEAP_BYTES_PER_FLOW + " B per flow): fewer pieces (larger chunk_bytes), fewer ranks or"
+                    + " jobs, or a larger heap (LBSIM_JAVA_OPTS=-Xmx...)");
+        }
+    }
+
+    private final long maxFlows = maxFlows();
     private final List<FlowSpec> flows = new ArrayList<>();
     private final List<String> groups = new ArrayList<>();
     private final List<GroupTiming> timings = new ArrayList<>();
@@ -42,6 +63,7 @@ public final class FlowGraph {
 
     /** Adds a flow; its id must equal the current flow count. */
     public FlowSpec add(FlowSpec f) {
+        if (flows.size() >= maxFlows) throw new TooManyFlows(maxFlows);
         if (f.id() != flows.size()) throw new IllegalArgumentException("flow id " + f.id() + " != index " + flows.size());
         for (int[] deps : new int[][] {f.after(), f.afterAcked(), f.afterSent()}) {
             for (int d : deps) {
