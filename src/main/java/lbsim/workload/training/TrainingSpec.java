@@ -28,7 +28,7 @@ public record TrainingSpec(ModelConfig model, Parallelism parallelism, int micro
 
     public TrainingSpec {
         if (rankToHost.length != parallelism.gpus()) {
-            throw new IllegalArgumentException("dp x tp x pp = " + parallelism.gpus() + " but " + rankToHost.length + " ranks are placed");
+            throw new IllegalArgumentException("the model needs dp x tp x pp = " + parallelism.gpus() + " ranks but " + rankToHost.length + " are placed: set workload.ranks to " + parallelism.gpus() + " on a fabric with at least that many hosts");
         }
         if (microBatch < 1 || globalBatch % ((long) parallelism.dp() * microBatch) != 0 || globalBatch < 1) {
             throw new IllegalArgumentException("globalBatch (" + globalBatch + ") must be a positive multiple of dp x microBatch ("
