@@ -19,6 +19,8 @@ public final class Simulation {
      * fabric's round trip) and used to wrap around.
      */
     public static long bytesAtRate(long ps, long rateBps) {
+        long lo = ps * rateBps;
+        if (Math.multiplyHigh(ps, rateBps) == 0 && lo >= 0) return Math.min(lo / (8 * PS_PER_S), Long.MAX_VALUE / 4); // fits: no BigInteger (once per port at set-up)
         BigInteger b = BigInteger.valueOf(ps).multiply(BigInteger.valueOf(rateBps)).divide(BigInteger.valueOf(8 * PS_PER_S));
         return b.min(BigInteger.valueOf(Long.MAX_VALUE / 4)).longValue();
     }
