@@ -26,7 +26,11 @@ public final class Fabric {
     public static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes, long nicRateBps) {
         int hops = maxHops(t);
         long rate = nicRateBps;
-        long ser = (dataWireBytes + (long) ackWireBytes) * 8_000_000_000_000L / rate;
+        long bytes = dataWireBytes + (long) ackWireBytes;
+        // exact; bytes x 8e12 passes a long above 1.15 MB (a 1 MiB MTU with a large header and ACK)
+        long ser = bytes <= Long.MAX_VALUE / 8_000_000_000_000L ? bytes * 8_000_000_000_000L / rate
+                : java.math.BigInteger.valueOf(bytes).multiply(java.math.BigInteger.valueOf(8_000_000_000_000L))
+                        .divide(java.math.BigInteger.valueOf(rate)).longValueExact();
         return 2 * maxOneWayLatencyPs(t) + hops * ser;
     }
 

@@ -44,4 +44,18 @@ class LongRttBdpTest {
         long s = ((4 * bdp + 31) / 32 + 4095) / 4096 * 4096;   // m = 32, whole MTUs
         assertThat(r.flows().get(0).qps()).isEqualTo((int) ((1_000_000 + s - 1) / s));
     }
+
+    /** A 1 MiB MTU with 64 KiB headers and ACKs: the base RTT's serialisation term (bytes x 8e12) passes a long. */
+    @Test
+    void baseRttWithTheLargestPacketsIsExact() {
+        var topo = TopologySpec.from(new Section("t", "topology", tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
+                .put("kind", "leaf-spine").put("leaves", 2).put("spines", 1).put("hosts_per_leaf", 1)
+                .put("link_gbps", 100).put("link_latency_ns", 0))).build("t");
+        int data = (1 << 20) + 65536;
+        int ack = 65536;
+        // 4 hops, latency 0: 4 x (data + ack) x 8 / 100 Gb/s, exactly
+        long expected = BigInteger.valueOf(4L * (data + ack)).multiply(BigInteger.valueOf(8_000_000_000_000L))
+                .divide(BigInteger.valueOf(100_000_000_000L)).longValueExact();
+        assertThat(Fabric.baseRttPs(topo, data, ack, 100_000_000_000L)).isEqualTo(expected).isPositive();
+    }
 }
