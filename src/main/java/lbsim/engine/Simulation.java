@@ -25,6 +25,17 @@ public final class Simulation {
         return b.min(BigInteger.valueOf(Long.MAX_VALUE / 4)).longValue();
     }
 
+    /**
+     * Picoseconds to serialise {@code bytes} at {@code rateBps}: bytes x 8e12 / rate, rounded down,
+     * exact also where bytes x 8e12 passes a long (above 1.15 MB). For set-up arithmetic; a port's
+     * per-packet serialisation keeps its own cheaper form (Port.serializationPs).
+     */
+    public static long serialisationPs(long bytes, long rateBps) {
+        long bits = 8 * PS_PER_S;
+        if (bytes <= Long.MAX_VALUE / bits) return bytes * bits / rateBps;
+        return BigInteger.valueOf(bytes).multiply(BigInteger.valueOf(bits)).divide(BigInteger.valueOf(rateBps)).longValueExact();
+    }
+
     private final EventQueue queue = new EventQueue(1 << 16);
     private final RandomStreams random;
     private long now;

@@ -25,12 +25,8 @@ public final class Fabric {
     /** Data packet out, ACK back, over the longest path, with store-and-forward at {@code nicRateBps} (the sender's NIC). */
     public static long baseRttPs(Topology t, int dataWireBytes, int ackWireBytes, long nicRateBps) {
         int hops = maxHops(t);
-        long rate = nicRateBps;
-        long bytes = dataWireBytes + (long) ackWireBytes;
-        // exact; bytes x 8e12 passes a long above 1.15 MB (a 1 MiB MTU with a large header and ACK)
-        long ser = bytes <= Long.MAX_VALUE / 8_000_000_000_000L ? bytes * 8_000_000_000_000L / rate
-                : java.math.BigInteger.valueOf(bytes).multiply(java.math.BigInteger.valueOf(8_000_000_000_000L))
-                        .divide(java.math.BigInteger.valueOf(rate)).longValueExact();
+        // exact also for a 1 MiB MTU with a large header and ACK (bytes x 8e12 passes a long)
+        long ser = Simulation.serialisationPs(dataWireBytes + (long) ackWireBytes, nicRateBps);
         return 2 * maxOneWayLatencyPs(t) + hops * ser;
     }
 

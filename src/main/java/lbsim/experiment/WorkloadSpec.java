@@ -421,23 +421,21 @@ public final class WorkloadSpec {
     }
 
     public FlowGraph build(int hosts, SplittableRandom rnd) {
-        try {
-            return finish(builder.build(hosts, rnd), rnd);
-        } catch (FlowGraph.TooManyFlows e) {
-            throw new BadInputException(file + ": workload: " + e.getMessage(), e);
-        }
+        return finish(() -> builder.build(hosts, rnd), rnd);
     }
 
     /** As {@link #build(int, SplittableRandom)}, for workloads that need the fabric (open-loop, rail placement). */
     public FlowGraph build(Topology topo, SplittableRandom rnd) {
+        return finish(() -> builder.build(topo, rnd), rnd);
+    }
+
+    private FlowGraph finish(java.util.function.Supplier<FlowGraph> build, SplittableRandom rnd) {
+        FlowGraph g;
         try {
-            return finish(builder.build(topo, rnd), rnd);
+            g = build.get();
         } catch (FlowGraph.TooManyFlows e) {
             throw new BadInputException(file + ": workload: " + e.getMessage(), e);
         }
-    }
-
-    private FlowGraph finish(FlowGraph g, SplittableRandom rnd) {
         if (g.size() == 0) throw new BadInputException(file + ": workload: produces no flows");
         return startJitterPs > 0 ? StartJitter.apply(g, startJitterPs, rnd.split()) : g;
     }
