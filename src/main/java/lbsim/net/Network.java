@@ -23,6 +23,10 @@ public final class Network implements EventHandler {
     private PacketSink sink;
 
     private final boolean[] linkDetectedDown;
+    // switches' next-hop tables by content: equal tables share one array, so the tables a run
+    // reads fit the caches (a k=32 fat-tree has 1 280 tables of 512 entries but about 34 distinct ones)
+    private final it.unimi.dsi.fastutil.objects.ObjectOpenCustomHashSet<int[]> tables =
+            new it.unimi.dsi.fastutil.objects.ObjectOpenCustomHashSet<>(it.unimi.dsi.fastutil.ints.IntArrays.HASH_STRATEGY);
 
     // accounting: index 0 data, 1 control
     private final long[] injected = new long[2];
@@ -69,6 +73,16 @@ public final class Network implements EventHandler {
             s.setStrategy(strategies.apply(s));
         }
         sim.setLookahead(ports.length >= LOOKAHEAD_MIN_PORTS);
+    }
+
+    /** A table equal to {@code table}, shared with every switch whose table is equal; never written after this. */
+    int[] sharedTable(int[] table) {
+        return tables.addOrGet(table);
+    }
+
+    /** Distinct next-hop tables created so far (live and replaced ones). */
+    int sharedTableCount() {
+        return tables.size();
     }
 
     /**

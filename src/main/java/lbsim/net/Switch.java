@@ -86,7 +86,34 @@ public final class Switch extends SharedBuffer {
             }
         }
         this.liveGroups = multi.toArray(new int[0][]);
-        this.nextHopByTor = codes;
+        // route() answers for this switch's own ToR before reading the table: give that entry the
+        // table's most common value, so that switches in the same role (every ToR of a Clos, the
+        // aggregation switches of a pod) have equal tables and share one (Network.sharedTable)
+        if (selfTor >= 0) codes[selfTor] = mostCommon(codes);
+        this.nextHopByTor = net.sharedTable(codes);
+    }
+
+    /** The most common value of {@code a} (the smallest of equally common ones), a's own entries only. */
+    static int mostCommon(int[] a) {
+        int[] sorted = a.clone();
+        java.util.Arrays.sort(sorted);
+        int best = sorted.length > 0 ? sorted[0] : 0;
+        int bestRun = 0;
+        for (int i = 0, j; i < sorted.length; i = j) {
+            for (j = i; j < sorted.length && sorted[j] == sorted[i]; j++) { }
+            if (j - i > bestRun) {
+                bestRun = j - i;
+                best = sorted[i];
+            }
+        }
+        return best;
+    }
+
+    /** The live next hops route() chooses among toward ToR {@code tor}, not this switch's own (empty: no route). */
+    int[] liveNextHops(int tor) {
+        int code = nextHopByTor[tor];
+        if (code == NO_ROUTE) return new int[0];
+        return code >= 0 ? new int[] {code} : liveGroups[groupCode(code)].clone();
     }
 
     /**
