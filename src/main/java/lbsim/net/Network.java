@@ -80,7 +80,7 @@ public final class Network implements EventHandler {
         return tables.addOrGet(table);
     }
 
-    /** Distinct next-hop tables created so far (live and replaced ones). */
+    /** Distinct next-hop tables since the last routing change (the live ones). */
     int sharedTableCount() {
         return tables.size();
     }
@@ -206,6 +206,7 @@ public final class Network implements EventHandler {
     private void detect(int link) {
         linkDetectedDown[link] = true;
         Routing live = topo.routingAvoiding(linkDetectedDown);
+        tables.clear();   // every switch gets its table anew: keep only the live ones
         for (Switch s : switches) {
             s.setLiveRouting(live.groupByTor(s.id), live.groupsOf(s.id));
             s.setLiveBundles(linkDetectedDown);

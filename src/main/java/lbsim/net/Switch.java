@@ -93,6 +93,11 @@ public final class Switch extends SharedBuffer {
         this.nextHopByTor = net.sharedTable(codes);
     }
 
+    /** The live next-hop table (shared; read only). */
+    int[] nextHopTable() {
+        return nextHopByTor;
+    }
+
     /** The most common value of {@code a} (the smallest of equally common ones), a's own entries only. */
     static int mostCommon(int[] a) {
         int[] sorted = a.clone();

@@ -55,6 +55,9 @@ class SharedRoutingTableTest {
             net.failLink(link, 0);
             down[link] = true;
             assertNextHopsMatch(net, topo, topo.routingAvoiding(down));
+            java.util.Set<int[]> live = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (Switch s : net.switches()) live.add(s.nextHopTable());
+            assertThat(net.sharedTableCount()).as("only the live tables are kept").isEqualTo(live.size());
         }
     }
 
