@@ -29,12 +29,36 @@ public final class Main implements Runnable {
                 cmd.getErr().println("lbsim: " + ex.getMessage());
                 return 2;
             }
+            if (outOfMemory(ex)) return outOfMemory(cmd.getErr());
             cmd.getErr().println("lbsim: internal error: " + ex);
             ex.printStackTrace(cmd.getErr());
             return 1;
         });
         // picocli reports unknown options and bad values with exit code 2 already
-        return cl.execute(args);
+        try {
+            return cl.execute(args);
+        } catch (OutOfMemoryError e) {   // an Error passes picocli's handler
+            return outOfMemory(cl.getErr());
+        }
+    }
+
+    /** Whether {@code t} or a cause of it (a run on a worker thread of compare or sweep) ran out of heap. */
+    private static boolean outOfMemory(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) if (c instanceof OutOfMemoryError) return true;
+        return false;
+    }
+
+    /**
+     * A scenario the heap cannot hold (flows are budgeted before the run, but queue pairs, packets
+     * in flight and results grow with the scheme and the fabric): say what to change, not a stack trace.
+     */
+    private static int outOfMemory(java.io.PrintWriter err) {
+        long mb = Runtime.getRuntime().maxMemory() >> 20;
+        err.println("lbsim: out of memory: the scenario needs more than the " + mb + " MB Java heap (./lbsim starts Java with"
+                + " -Xmx8g). Give it more, e.g. LBSIM_JAVA_OPTS=\"-Xmx20g -XX:+UseParallelGC\" ./lbsim ..., or make the run"
+                + " smaller: fewer hosts or workload.ranks, fewer flows (larger chunk_bytes), fewer QPs per flow"
+                + " (qps_per_connection, or the scheme's count / splits / qps), or fewer parallel runs (--jobs)");
+        return 1;
     }
 
     /** Every subcommand's -V/--version (mixinStandardHelpOptions) prints lbsim's version, not nothing. */

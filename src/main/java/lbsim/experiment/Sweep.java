@@ -109,7 +109,7 @@ public final class Sweep {
                     Scenario sc = spec.scenario(r);
                     RunResult res = Runner.run(sc, Runner.Progress.NONE);
                     writeAtomically(out.resolve("runs").resolve(r.key()), res, sc);
-                } catch (RuntimeException e) {
+                } catch (RuntimeException | Error e) {   // out of memory too: the other runs stop
                     failed.set(true);
                     throw e;
                 }
