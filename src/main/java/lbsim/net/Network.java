@@ -1,5 +1,7 @@
 package lbsim.net;
 
+import it.unimi.dsi.fastutil.ints.IntArrays;
+import it.unimi.dsi.fastutil.objects.ObjectOpenCustomHashSet;
 import java.util.function.Function;
 import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
@@ -25,8 +27,7 @@ public final class Network implements EventHandler {
     private final boolean[] linkDetectedDown;
     // switches' next-hop tables by content: equal tables share one array, so the tables a run
     // reads fit the caches (a k=32 fat-tree has 1 280 tables of 512 entries but about 34 distinct ones)
-    private final it.unimi.dsi.fastutil.objects.ObjectOpenCustomHashSet<int[]> tables =
-            new it.unimi.dsi.fastutil.objects.ObjectOpenCustomHashSet<>(it.unimi.dsi.fastutil.ints.IntArrays.HASH_STRATEGY);
+    private final ObjectOpenCustomHashSet<int[]> tables = new ObjectOpenCustomHashSet<>(IntArrays.HASH_STRATEGY);
 
     // accounting: index 0 data, 1 control
     private final long[] injected = new long[2];

@@ -4,8 +4,9 @@ import java.util.SplittableRandom;
 
 /**
  * A switch: a shared buffer (admission, PFC; its superclass, for memory layout), an ECN marker
- * and a forwarding strategy. Routing tables are arrays indexed by destination ToR; the live tables change
- * when a failure is detected, the static ones (used by source routes) never do.
+ * and a forwarding strategy. Routing tables are arrays indexed by destination ToR, shared by the
+ * switches whose tables are equal; the live tables change when a failure is detected, the static
+ * ones (used by source routes) never do.
  */
 public final class Switch extends SharedBuffer {
     private final SwitchConfig cfg;
@@ -105,7 +106,8 @@ public final class Switch extends SharedBuffer {
         int best = sorted.length > 0 ? sorted[0] : 0;
         int bestRun = 0;
         for (int i = 0, j; i < sorted.length; i = j) {
-            for (j = i; j < sorted.length && sorted[j] == sorted[i]; j++) { }
+            j = i + 1;
+            while (j < sorted.length && sorted[j] == sorted[i]) j++;
             if (j - i > bestRun) {
                 bestRun = j - i;
                 best = sorted[i];
