@@ -47,8 +47,11 @@ public final class RunReport {
             BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows());
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
-            page.figure(Charts.throughput("Total throughput over time", List.of(FlowMetrics.throughput(name, r.throughput())),
-                    plots, "throughput"), "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+            Series tput = FlowMetrics.throughput(name, r.throughput());
+            if (tput.x().length > 0) {
+                page.figure(Charts.throughput("Total throughput over time", List.of(tput), plots, "throughput"),
+                        "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+            }   // a run that ended within its first sampling interval has no sample to plot
         }
         int[] qps = r.maxQpsByNic();
         if (java.util.Arrays.stream(qps).anyMatch(q -> q > 0)) {
