@@ -134,6 +134,7 @@ public final class Runner {
             boolean empty = sim.run(t);
             throughput.sampleUpTo(t);
             progress.update(sim.now(), limit, sim.eventsProcessed(), driver.undeliveredCount());
+            if (transport.firstFailedQp() != null) break;
             if (driver.allDelivered() && transport.openQpCount() == 0) {
                 done = true;
                 finishPs = Math.max(transport.lastQpFinishedPs(), driver.lastDeliveryPs());
@@ -144,9 +145,14 @@ public final class Runner {
         if (done) {
             // drain what is still in flight (duplicate ACKs, lazily cancelled timers)
             sim.run(Long.MAX_VALUE);
+        } else if (transport.firstFailedQp() != null) {
+            warnings.add(qpFailure(sc, topo, transport.firstFailedQp(), sim.now()));
+            finishPs = sim.now();
         } else {
             warnings.add("stopped at max_time_ms=" + sc.maxTimeMs() + " with " + driver.undeliveredCount()
                     + " flows undelivered and " + transport.openQpCount() + " QPs open");
+            String timer = longTimer(sc, transport, limit);
+            if (timer != null) warnings.add(timer);
             if (driver.allDelivered()) {
                 // "N of N flows finished" and no data dropped, yet incomplete: say what is missing
                 warnings.add("every flow was delivered, but " + transport.openQpCount() + " QPs never got the acknowledgement"
@@ -166,6 +172,28 @@ public final class Runner {
         long trafficEndPs = trafficEndPs(net, finishPs);
         return collect(sc, topo, net, transport, graph, driver, done, finishPs, trafficEndPs, warnings, wallMs,
                 throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs));
+    }
+
+    /** Why the run stopped early: a QP ran out of retries, as a RoCE NIC reports it. */
+    private static String qpFailure(Scenario sc, Topology topo, QueuePair qp, long nowPs) {
+        return "stopped at " + nowPs / (double) Simulation.PS_PER_MS + " ms: QP " + qp.id + " (flow " + qp.flow().spec().id()
+                + ", " + topo.nodeName(qp.src()) + " -> " + topo.nodeName(qp.dst()) + ") timed out "
+                + (sc.nic().retryCount() + 1) + " times in a row without progress, more than nic.retry_count "
+                + sc.nic().retryCount() + ": the NIC puts the QP in the error state (IBV_WC_RETRY_EXC_ERR) and NCCL aborts"
+                + " the job, so the run ends here. Raise nic.retry_count (0 = never fail) to see the run continue";
+    }
+
+    /** A run stopped at its time limit while QPs wait on a retransmission timer beyond it: name the timer. */
+    private static String longTimer(Scenario sc, Transport transport, long limitPs) {
+        for (QueuePair qp : transport.queuePairs()) {
+            if (!qp.isFinished() && qp.pendingTimeoutPs() > limitPs) {
+                return "QP " + qp.id + " waits on a retransmission timeout of " + qp.currentRtoPs() / (double) Simulation.PS_PER_MS
+                        + " ms (" + (sc.transport().timeoutUs() == sc.nic().localAckTimeoutUs() && sc.nic().localAckTimeout() > 0
+                        ? "the RoCE local ACK timeout 4.096 us x 2^" + sc.nic().localAckTimeout() + ", nic.local_ack_timeout"
+                        : "transport.timeout_us") + "): raise max_time_ms past it, or shorten the timer";
+            }
+        }
+        return null;
     }
 
     /** The first switch's configuration warning of one kind: all switches share the configuration, so one names the problem. */
@@ -269,9 +297,10 @@ public final class Runner {
                     lost += net.lostPackets(q.id);
                 }
             }
+            double ackFct = f != null && f.acknowledgedPs() >= 0 ? (f.acknowledgedPs() - f.startPs()) / 1000.0 : -1;
             flows.add(new FlowRecord(s.id(), s.src(), s.dst(), s.sizeBytes(), s.group(), f == null ? 0 : f.qps().size(), start,
                     fin, fct, f == null ? 0 : f.retransmittedPackets(), f == null ? 0 : f.timeouts(),
-                    f == null ? 0 : f.pathChanges(), s.label(), slow, pk, lost));
+                    f == null ? 0 : f.pathChanges(), s.label(), slow, pk, lost, ackFct));
         }
         long[] fctPs = fcts.stream().mapToLong(Long::longValue).toArray();
         long[] fctNs = new long[fctPs.length];
@@ -311,7 +340,15 @@ public final class Runner {
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, graph, driver, done),
                 maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null,
-                commTimeNs(sc, driver, done));
+                commTimeNs(sc, driver, done), nicSummary(sc, transport));
+    }
+
+    /** summary.json {@code nic}: the profile in force, its fields and what the NIC did. */
+    private static java.util.Map<String, Object> nicSummary(Scenario sc, Transport transport) {
+        java.util.Map<String, Object> m = sc.nic().summary(transport.configOf(0).nic(), sc.transport().timeoutUs());
+        QueuePair failed = transport.firstFailedQp();
+        m.put("failed_qp", failed == null ? null : failed.id);
+        return m;
     }
 
     /** Collective and training runs: time with at least one collective in progress (WorkloadDriver.communicationPs). */

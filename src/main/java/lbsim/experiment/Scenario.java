@@ -20,6 +20,11 @@ public record Scenario(String file, String name, long seed, double maxTimeMs, To
         warnings = List.copyOf(warnings);
     }
 
+    /** The NIC every host runs with (the transport's, which it resolves against). */
+    public NicSpec nic() {
+        return transport.nic();
+    }
+
     /** The same scenario with another scheme factory (tests that wrap or replace a scheme). */
     public Scenario withSchemeFactory(Function<SchemeContext, Scheme> factory) {
         return new Scenario(file, name, seed, maxTimeMs, topology, transport, switchSpec, scheme, factory, workload, failures,

@@ -157,7 +157,9 @@ public final class ScenarioLoader {
         double maxTimeMs = root.doubleValue("max_time_ms", 1000, 1e-6, 1e9);
         Section topoSection = root.section("topology");
         TopologySpec topo = TopologySpec.from(topoSection);
-        TransportSpec transport = TransportSpec.from(root.section("transport"));
+        Section transportSection = root.section("transport");
+        NicSpec nic = NicSpec.from(root.section("nic"), TransportSpec.givenLossRecovery(transportSection));
+        TransportSpec transport = TransportSpec.from(transportSection, nic);
         SwitchSpec sw = SwitchSpec.from(root.section("switch"));
         sw.checkHoldsOnePacket(topoSection, topo, transport);
         Section lb = root.section("load_balancer");

@@ -12,19 +12,28 @@ import lbsim.transport.TransportConfig;
 public record TransportSpec(String cc, String lossRecovery, boolean pfc, long timeoutUs, int ackEvery, int headerBytes,
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
                             double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
-                            RtoBackoff rtoBackoff) {
+                            RtoBackoff rtoBackoff, NicSpec nic) {
 
     /** {@code irn_nack}: NACK every out-of-order arrival (IRN) or only those beyond the window (Hopper §4.1.1). */
     static final List<String> IRN_NACK = List.of("every", "beyond-window");
 
-    static TransportSpec from(Section s) {
+    /** {@code transport.loss_recovery} as given (checked against the allowed values), or null: the NIC profile's default. */
+    static String givenLossRecovery(Section s) {
+        return s.has("loss_recovery") ? s.choice("loss_recovery", null, LossRecoveries.IMPLEMENTED) : null;
+    }
+
+    /** @param nic the NIC, whose profile gives the loss recovery and the QP timer when they are not set here */
+    static TransportSpec from(Section s, NicSpec nic) {
         List<String> ccs = new ArrayList<>(CongestionControls.NAMES);
         String cc = s.string("cc", "dctcp");
         s.choice("cc", "dctcp", ccs);
-        String lr = s.string("loss_recovery", "go-back-n");
-        s.choice("loss_recovery", "go-back-n", LossRecoveries.IMPLEMENTED);
+        String lr = s.choice("loss_recovery", nic.lossRecovery(), LossRecoveries.IMPLEMENTED);
         boolean pfc = s.bool("pfc", true);
-        long timeoutUs = baseTimeoutUs(s, lr);
+        if (s.has("irn_window_packets")) {
+            throw s.error("irn_window_packets", "the receiver's reorder window is the NIC's: set nic.reorder_window_packets"
+                    + " (with nic.reorder: window, the irn profile's default)");
+        }
+        long timeoutUs = baseTimeoutUs(s, lr, nic);
         TransportSpec t = new TransportSpec(cc, lr, pfc, timeoutUs,
                 s.intValue("ack_every", 1, 1, 1_000_000),
                 s.intValue("header_bytes", 64, 0, 65536),
@@ -35,23 +44,24 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 s.doubleValue("dctcp_alpha0", 1.0, 0, 1),
                 s.doubleValue("rate_coefficient", 1.0, 1e-6, 1e6),
                 s.doubleValue("swift_base_target_us", 0, 0, 1e6),
-                new RecoveryParams(s.intValue("irn_window_packets", 30, 0, 1 << 30),
-                        s.longValue("irn_rto_low_us", 100, 1, 100_000_000L) * 1_000_000L,
+                new RecoveryParams(s.longValue("irn_rto_low_us", 100, 1, 100_000_000L) * 1_000_000L,
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
                         s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
                         s.choice("irn_nack", "every", IRN_NACK).equals("every")),
-                backoff(s, timeoutUs, lr));
+                backoff(s, timeoutUs, lr), nic);
         s.finish();
         return t;
     }
 
     /**
      * The timeout (before backoff): {@code timeout_us}; with IRN, RTO_high, which is {@code irn_rto_high_us}
-     * if set, else an explicit {@code timeout_us}, else IRN's 320 us.
+     * if set, else an explicit {@code timeout_us}, else IRN's 320 us. Unset, {@code timeout_us} is the NIC's local ACK
+     * timeout (4.096 us x 2^t, profile roce), or 1000 us when the profile has none.
      */
-    private static long baseTimeoutUs(Section s, String lossRecovery) {
+    private static long baseTimeoutUs(Section s, String lossRecovery, NicSpec nic) {
         boolean explicit = s.has("timeout_us");
-        long timeoutUs = s.longValue("timeout_us", 1000, 1, 100_000_000L);
+        long nicUs = nic.localAckTimeoutUs();
+        long timeoutUs = s.longValue("timeout_us", nicUs > 0 ? nicUs : 1000, 1, 100_000_000L);
         // IRN (Mittal et al. 2018; conweave-ns3 network-load-balance.cc): RTO_high = 320 us
         long rtoHighUs = s.longValue("irn_rto_high_us", explicit ? timeoutUs : 320, 1, 100_000_000L);
         return lossRecovery.equals("irn") ? rtoHighUs : timeoutUs;
@@ -85,6 +95,16 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         long fixed = cc.equals("fixed-rate") ? Math.max(1, Math.round(rateCoefficient * fairShareBps)) : 0;
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
                 nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs,
-                recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff);
+                recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff,
+                nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes));
+    }
+
+    /** The NIC's configuration on a host with this BDP: a reorder window of 0 packets is one BDP (IRN §3.2's bitmap). */
+    private lbsim.net.NicConfig nicConfig(long bdpBytes, int mtuBytes) {
+        lbsim.net.NicConfig c = nic.config();
+        if (c.reorder() != lbsim.net.NicConfig.Reorder.WINDOW || c.reorderWindowPackets() > 0) return c;
+        int packets = (int) Math.min(1 << 30, Math.max(1, (bdpBytes + mtuBytes - 1) / mtuBytes));
+        return new lbsim.net.NicConfig(c.profile(), c.reorder(), packets, c.timer(), c.retryCount(), c.qpCacheEntries(),
+                c.qpMissPs(), c.arbitrationBytes());
     }
 }

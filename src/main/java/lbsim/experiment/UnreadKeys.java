@@ -33,7 +33,8 @@ final class UnreadKeys {
             new Rule("transport.rate_coefficient", "transport.cc", List.of("fixed-rate")),
             new Rule("transport.swift_base_target_us", "transport.cc", List.of("swift")),
             // loss recoveries (transport.LossRecoveries)
-            new Rule("transport.irn_window_packets", "transport.loss_recovery", List.of("irn")),
+            // the NIC (NicSpec): a reorder window only for a windowed receiver
+            new Rule("nic.reorder_window_packets", "nic.reorder", List.of("window")),
             new Rule("transport.irn_rto_low_us", "transport.loss_recovery", List.of("irn")),
             new Rule("transport.irn_rto_high_us", "transport.loss_recovery", List.of("irn")),
             new Rule("transport.irn_nack", "transport.loss_recovery", List.of("irn")),

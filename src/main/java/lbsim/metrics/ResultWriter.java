@@ -66,6 +66,7 @@ public final class ResultWriter {
         m.put("timeouts", r.timeouts());
         m.put("pfc_pauses", r.pfcPauses());
         m.put("max_qps_per_nic", r.maxQpsPerNic());
+        m.put("nic", r.nic());
         m.put("lb", new java.util.TreeMap<>(r.lbCounters()));
         Map<String, Object> tt = new LinkedHashMap<>();
         tt.put("interval_ns", round(r.throughput().intervalNs()));
@@ -213,11 +214,11 @@ public final class ResultWriter {
     private static void writeFlows(RunResult r, Path file) throws IOException {
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
             csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
-                    "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
+                    "fct_ack_ns", "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
             for (FlowRecord f : r.flows()) {
                 csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
                         Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
-                        num(f.finishNs()), num(f.fctNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
+                        num(f.finishNs()), num(f.fctNs()), num(f.fctAckNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
                         Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
                         Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
             }

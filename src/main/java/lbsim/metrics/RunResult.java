@@ -7,7 +7,8 @@ import java.util.Map;
  * Everything one run reports: the summary scalars and the per-flow and per-link rows;
  * {@code slowdown} is null except for open-loop workloads, {@code collectives} empty except for kind collective,
  * {@code uplinks} null when the fabric has no ToR uplinks;
- * {@code commTimeNs} (union of collective groups' busy intervals) null except for finished collective and training runs.
+ * {@code commTimeNs} (union of collective groups' busy intervals) null except for finished collective and training runs;
+ * {@code nic} the NIC profile in force and its fields, as summary.json reports them.
  */
 public record RunResult(String scenario, String scheme, long seed, boolean completed, Long cctNs, long idealCctNs,
                         Stats fct, long packetsSent, long packetsDelivered, long packetsDropped,
@@ -16,7 +17,7 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
                         Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses,
                         Slowdown slowdown, List<CollectiveResult> collectives, int[] maxQpsByNic, UplinkLoad uplinks,
-                        Long commTimeNs) {
+                        Long commTimeNs, Map<String, Object> nic) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {

@@ -3,9 +3,9 @@ package lbsim.transport;
 import lbsim.net.Packet;
 
 /**
- * IRN selective repeat (Mittal et al. SIGCOMM 2018; algorithms.md §3.2) with Hopper's bounded
- * reorder buffer (Hopper §4: 30 packets). The receiver keeps out-of-order packets up to the
- * window beyond the expected one and answers each with a NACK carrying the cumulative ACK and
+ * IRN selective repeat (Mittal et al. SIGCOMM 2018; algorithms.md §3.2). The receiver (the NIC's,
+ * {@code nic.reorder_window_packets}: IRN's BDP-sized bitmap, or Hopper §4's 30 packets) keeps
+ * out-of-order packets up to the window beyond the expected one and answers each with a NACK carrying the cumulative ACK and
  * that packet's sequence (a one-block SACK), or with {@code irn_nack: beyond-window} (Hopper
  * §4.1.1) an ordinary ACK, which still tells the sender the packet arrived but starts no
  * recovery; packets beyond the window are discarded and NACKed without a SACK. The sender treats a packet as lost once a later one was SACKed and resends
@@ -25,11 +25,6 @@ final class Irn extends SelectiveRecovery {
     @Override
     public boolean nackOutOfOrder() {
         return params.irnNackInWindow();
-    }
-
-    @Override
-    public long reorderWindow() {
-        return params.irnWindowPackets();
     }
 
     @Override

@@ -8,7 +8,7 @@ public final class LossRecoveries {
     private LossRecoveries() {}
 
     /** Names accepted in {@code transport.loss_recovery}. */
-    public static final List<String> IMPLEMENTED = List.of("go-back-n", "irn", "tcp", "trim", "trim-rts", "erasure");
+    public static final List<String> IMPLEMENTED = List.of("go-back-n", "irn", "sack", "tcp", "trim", "trim-rts", "erasure");
 
     public static Supplier<LossRecovery> byName(String name) {
         return byName(name, RecoveryParams.defaults());
@@ -19,6 +19,7 @@ public final class LossRecoveries {
         return switch (name) {
             case "go-back-n" -> GoBackN::new;
             case "irn" -> () -> new Irn(params);
+            case "sack" -> SackRecovery::new;
             case "tcp" -> () -> new TcpRecovery(params.dupackThreshold());
             case "trim", "trim-rts" -> TrimRecovery::new;
             case "erasure" -> () -> new ErasureRecovery(params.erasureOverhead());

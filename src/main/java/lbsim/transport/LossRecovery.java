@@ -19,6 +19,14 @@ public interface LossRecovery {
     void onTimeout(QueuePair qp);
 
     /**
+     * Per-packet timers (nic.timer per-packet): packet {@code seq}'s own timer expired. Selective
+     * recoveries resend that packet; the others treat it as the QP's timeout.
+     */
+    default void onPacketTimeout(QueuePair qp, long seq) {
+        onTimeout(qp);
+    }
+
+    /**
      * Selective repeat: the sender never moves its send pointer back; it resends exactly the
      * packets the scheme marks with {@link QueuePair#markLost}, lowest first, before new data.
      */
@@ -31,11 +39,6 @@ public interface LossRecovery {
 
     /** The header of trimmed packet {@code seq} came back (a receiver's NACK or returned to the sender). */
     default void onTrimmed(QueuePair qp, long seq) {}
-
-    /** Receiver: how many packets beyond the expected one it buffers (further ones are discarded). */
-    default long reorderWindow() {
-        return Long.MAX_VALUE;
-    }
 
     /** Receiver: answer an out-of-order packet with a NACK (cumulative ACK + SACK) instead of an ACK. */
     default boolean nackOutOfOrder() {

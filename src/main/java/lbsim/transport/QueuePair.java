@@ -4,13 +4,16 @@ import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
 import lbsim.net.Host;
 import lbsim.net.NicClient;
+import lbsim.net.NicConfig;
 import lbsim.net.Packet;
 
 /**
  * One RoCE-style reliable connection carrying (part of) a flow: sender state (send and
  * acknowledgement pointers, congestion control, retransmission timer, pacing) and receiver
  * state (expected sequence, reorder bitmap, ACK/NACK/CNP generation). Sequence numbers count
- * packets; every packet carries a full MTU of payload except the last.
+ * packets; every packet carries a full MTU of payload except the last. The receiver keeps
+ * packets beyond a gap as far as its NIC does ({@code nic.reorder}); the sender's NIC sets the
+ * timers (one per QP or per packet) and the retry count after which the QP fails.
  */
 public final class QueuePair extends NicClient implements EventHandler {
     private static final int EV_WAKE = 1;
@@ -52,11 +55,14 @@ public final class QueuePair extends NicClient implements EventHandler {
     private long timeouts;
     private int backoffs;           // timeouts in a row without progress (RtoBackoff)
     private long lastRttPs = -1;
-    private long[] sackedBitmap;    // spraying senders: packets the receiver holds beyond a gap
+    private long[] sackedBitmap;    // packets the receiver holds beyond a gap (allocated at the first SACK)
     private long sackedCount;
     private long rtoScheduledPs;    // when the pending timer event fires (a shorter RTO schedules an earlier one)
     private long rtoGen;            // only the newest timer event counts
     private final boolean coalescing; // the receiver coalesces ACKs (ack_every > 1): ask for them when blocked
+    private final long[] sentAtPs;  // per-packet timers: when each packet was last sent (null with one timer per QP)
+    private final int retryLimit;   // timeouts in a row without progress the sender's NIC allows (0 = no limit)
+    private boolean failed;         // the retry count ran out: the QP is in the error state
     private boolean ackReqPending;  // a packet with an ACK request is out and its ACK has not come back
     private long ackReqSeq;         // the newest such packet
 
@@ -71,7 +77,8 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     // receiver
     private long expected;
-    private long[] oooBitmap;       // bit i set: packet i received beyond a gap (selective receivers only)
+    private long[] oooBitmap;       // bit i set: packet i received beyond a gap (allocated at the first one kept)
+    private final long keptBeyond;  // how far beyond the expected packet the receiver's NIC keeps packets
     private long lastNackFor = -1;
     private long lastNackPs;
     private long lastCnpPs = Long.MIN_VALUE / 2;
@@ -102,11 +109,16 @@ public final class QueuePair extends NicClient implements EventHandler {
         this.selective = recovery.selective() && !coded;
         // McClure §6: erasure coding completes once (1 + overhead) x the message has arrived
         this.ackTarget = coded ? Math.max(packets, (long) Math.ceil(packets * (1 + overhead) - 1e-9)) : packets;
-        if (!coded && (recovery.receiverKeepsOutOfOrder() || policy.spraysPackets() || selective)) {
-            oooBitmap = new long[(int) ((packets + 63) >>> 6)];
-            sackedBitmap = new long[oooBitmap.length];
-        }
-        if (selective) lostBitmap = new long[oooBitmap.length];
+        NicConfig senderNic = tr.configOf(srcHost.id).nic();
+        this.keptBeyond = coded ? 0 : tr.configOf(dstHost.id).nic().keptBeyondExpected();
+        if (selective) lostBitmap = new long[bitmapWords()];
+        // erasure coding keeps no per-packet state: its one timer already covers the oldest packet
+        this.sentAtPs = senderNic.timer() == NicConfig.Timer.PER_PACKET && !coded ? new long[(int) packets] : null;
+        this.retryLimit = senderNic.retryCount();
+    }
+
+    private int bitmapWords() {
+        return (int) ((packets + 63) >>> 6);
     }
 
     void setCongestionControl(CongestionControl cc) {
@@ -127,6 +139,13 @@ public final class QueuePair extends NicClient implements EventHandler {
     public int pathChanges() { return pathChanges; }
     public long retransmittedPackets() { return retransmitted; }
     public long timeouts() { return timeouts; }
+    /** When the QP's pending retransmission timer expires, or -1 when none is running. */
+    public long pendingTimeoutPs() {
+        if (senderDone) return -1;
+        if (sentAtPs != null) return rtoPending ? rtoScheduledPs : -1;
+        return timerRunning ? rtoDeadline : -1;
+    }
+
     /** The retransmission timeout the QP would arm now (after any backoff). */
     public long currentRtoPs() { return rtoPs(); }
     public long outOfOrderArrivals() { return outOfOrderArrivals; }
@@ -135,6 +154,8 @@ public final class QueuePair extends NicClient implements EventHandler {
     /** Packets the receiver must acknowledge: the message, or with erasure coding the coded packets it needs. */
     public long ackTarget() { return ackTarget; }
     public boolean isFinished() { return senderDone; }
+    /** Whether the QP went to the error state: its NIC's retry count ran out (RoCE: IBV_WC_RETRY_EXC_ERR). */
+    public boolean hasFailed() { return failed; }
     public boolean isDelivered() { return delivered; }
     public CongestionControl congestionControl() { return cc; }
     public long now() { return sim.now(); }
@@ -305,7 +326,8 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (ackReqPending && (ack.sackSeq == ackReqSeq || ack.seq > ackReqSeq)) ackReqPending = false; // the request was answered
         long newly = 0;
         long previousUna = sndUna;
-        if (sackedBitmap != null && !ack.trimmed && ack.sackSeq >= cum && ack.sackSeq < packets && !isSet(sackedBitmap, ack.sackSeq)) {
+        if (!coded && !ack.trimmed && ack.sackSeq >= cum && ack.sackSeq < packets && !isSacked(ack.sackSeq)) {
+            if (sackedBitmap == null) sackedBitmap = new long[bitmapWords()];
             sackedBitmap[(int) (ack.sackSeq >>> 6)] |= 1L << (ack.sackSeq & 63);
             sackedCount++;
             if (lostCount > 0) clearLost(ack.sackSeq);
@@ -324,7 +346,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             sndUna = cum;
             if (sndNxt < sndUna) sndNxt = sndUna;
             backoffs = 0; // forward progress ends a backoff
-            rtoDeadline = now + rtoPs();
+            if (sentAtPs == null) rtoDeadline = now + rtoPs();
             if (rtoPending && rtoDeadline < rtoScheduledPs) setRtoDeadline(rtoDeadline); // a shorter RTO now (IRN)
             if (sndUna >= highestSent) timerRunning = false; // RFC 6298 §5.2: all outstanding data acknowledged
         }
@@ -367,6 +389,10 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     private void onRtoEvent() {
         rtoPending = false;
+        if (sentAtPs != null) {
+            onPacketTimers();
+            return;
+        }
         if (senderDone || sndNxt <= sndUna) {
             timerRunning = false;
             return;
@@ -378,12 +404,64 @@ public final class QueuePair extends NicClient implements EventHandler {
         }
         timeouts++;
         if (backoffs < Integer.MAX_VALUE) backoffs++;
+        if (retryLimit > 0 && backoffs > retryLimit) {
+            fail();
+            return;
+        }
         ackReqPending = false; // presumed lost with the rest: the resent packets ask again
         recovery.onTimeout(this);
         cc.onTimeout();
         policy.onTimeout(this);
         armRto();
         srcHost.activate(this);
+    }
+
+    /**
+     * Per-packet timers (Ethereal §4.1's spraying baselines, UET): every outstanding packet sent
+     * one timeout ago or earlier has expired. Each counts as a timeout; a selective recovery
+     * resends exactly those, Go-Back-N goes back once. One event stands for all the timers: it
+     * is re-armed at the earliest deadline still pending.
+     */
+    private void onPacketTimers() {
+        if (senderDone) return;
+        long now = sim.now();
+        long rto = rtoPs();
+        long end = selective ? highestSent : sndNxt;   // Go-Back-N: packets above sndNxt will be sent again
+        long next = Long.MAX_VALUE;
+        int expired = 0;
+        for (long s = sndUna; s < end; s++) {
+            if (isSacked(s) || (lostCount > 0 && isSet(lostBitmap, s))) continue;   // arrived, or already queued to resend
+            long deadline = sentAtPs[(int) s] + rto;
+            if (deadline > now) {
+                next = Math.min(next, deadline);
+                continue;
+            }
+            if (expired++ == 0) {
+                if (backoffs < Integer.MAX_VALUE) backoffs++;
+                if (retryLimit > 0 && backoffs > retryLimit) {
+                    timeouts++;
+                    fail();
+                    return;
+                }
+                ackReqPending = false;
+            }
+            timeouts++;
+            recovery.onPacketTimeout(this, s);
+            if (!selective) break;   // gone back to sndUna: every packet will be sent again
+        }
+        if (expired > 0) {
+            cc.onTimeout();
+            policy.onTimeout(this);
+            srcHost.activate(this);
+        }
+        if (next != Long.MAX_VALUE && !senderDone) setRtoDeadline(next);
+    }
+
+    /** The retry count ran out: the QP stops for good and the transport reports the failure. */
+    private void fail() {
+        failed = true;
+        senderDone = true;
+        tr.qpFailed(this);
     }
 
     // ---- receiver -------------------------------------------------------------------------
@@ -413,7 +491,8 @@ public final class QueuePair extends NicClient implements EventHandler {
             if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked || p.ackReq) sendAck(p);
         } else if (seq > expected) {
             outOfOrderArrivals++;
-            if (oooBitmap != null && seq - expected <= recovery.reorderWindow()) {
+            if (seq - expected <= keptBeyond) {
+                if (oooBitmap == null) oooBitmap = new long[bitmapWords()];
                 if (p.ecnMarked) unackedMarked++;
                 set(seq);
                 sendAck(recovery.nackOutOfOrder() ? Packet.NACK : Packet.ACK, p);
@@ -539,7 +618,12 @@ public final class QueuePair extends NicClient implements EventHandler {
         // RFC 6298 §5.1/5.3: the timer starts when a packet leaves with none running and restarts
         // on forward progress (onAck), not on every send: restarted per send it never expired
         // while a rate-based sender kept sending into a dead path (erasure coding with dcqcn)
-        if (!timerRunning) armRto();
+        if (sentAtPs != null) {
+            sentAtPs[(int) seq] = now;
+            if (!rtoPending) setRtoDeadline(now + rtoPs());
+        } else if (!timerRunning) {
+            armRto();
+        }
         if (coalescing && (hole || blockedAfterSend())) {
             p.ackReq = true;
             ackReqPending = true;
@@ -586,7 +670,7 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** Selective recoveries: resend {@code seq} unless it is acknowledged, SACKed or already queued. */
     public void markLost(long seq) {
-        if (seq < sndUna || seq >= highestSent || isSet(sackedBitmap, seq) || isSet(lostBitmap, seq)) return;
+        if (seq < sndUna || seq >= highestSent || isSacked(seq) || isSet(lostBitmap, seq)) return;
         lostBitmap[(int) (seq >>> 6)] |= 1L << (seq & 63);
         lostCount++;
         if (seq < lostLow) lostLow = seq;
@@ -625,7 +709,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             long bits = lostBitmap[w];
             while (bits != 0) {
                 long s = ((long) w << 6) + Long.numberOfTrailingZeros(bits);
-                if (s >= sndUna && !isSet(sackedBitmap, s)) {
+                if (s >= sndUna && !isSacked(s)) {
                     lostLow = s;
                     return s;
                 }

@@ -5,8 +5,6 @@ import lbsim.engine.Simulation;
 /**
  * Settings of the loss-recovery schemes beyond Go-Back-N (scenario keys in {@code transport}).
  *
- * @param irnWindowPackets  IRN: how far beyond the expected sequence the receiver buffers
- *                          out-of-order packets (Hopper §4: 30 packets); further ones are discarded
  * @param irnRtoLowPs       IRN: the short timeout used while few packets are in flight
  *                          (algorithms.md §3.2: RTO_low 100 us with N = 3)
  * @param dupackThreshold   TCP: duplicate ACKs that trigger fast retransmit (RFC 5681: 3)
@@ -16,21 +14,21 @@ import lbsim.engine.Simulation;
  * @param irnNackInWindow   IRN: NACK (with SACK) every out-of-order arrival, as IRN does; false = ACK those
  *                          within the window normally and NACK only beyond it (Hopper §4.1.1's variant)
  */
-public record RecoveryParams(int irnWindowPackets, long irnRtoLowPs, int dupackThreshold, double erasureOverhead,
+public record RecoveryParams(long irnRtoLowPs, int dupackThreshold, double erasureOverhead,
                              long bdpBytes, boolean irnNackInWindow) {
     /** IRN: RTO_low applies while at most this many packets are in flight (algorithms.md §3.2: N = 3). */
     public static final int IRN_LOW_RTO_PACKETS = 3;
 
     /** IRN's NACK on every out-of-order arrival. */
-    public RecoveryParams(int irnWindowPackets, long irnRtoLowPs, int dupackThreshold, double erasureOverhead, long bdpBytes) {
-        this(irnWindowPackets, irnRtoLowPs, dupackThreshold, erasureOverhead, bdpBytes, true);
+    public RecoveryParams(long irnRtoLowPs, int dupackThreshold, double erasureOverhead, long bdpBytes) {
+        this(irnRtoLowPs, dupackThreshold, erasureOverhead, bdpBytes, true);
     }
 
     public static RecoveryParams defaults() {
-        return new RecoveryParams(30, 100 * Simulation.PS_PER_US, 3, 0.0, 0);
+        return new RecoveryParams(100 * Simulation.PS_PER_US, 3, 0.0, 0);
     }
 
     public RecoveryParams withBdp(long bdp) {
-        return new RecoveryParams(irnWindowPackets, irnRtoLowPs, dupackThreshold, erasureOverhead, bdp, irnNackInWindow);
+        return new RecoveryParams(irnRtoLowPs, dupackThreshold, erasureOverhead, bdp, irnNackInWindow);
     }
 }

@@ -18,4 +18,10 @@ abstract class SelectiveRecovery implements LossRecovery {
 
     @Override
     public void onNack(QueuePair qp, long expected) {}
+
+    /** Per-packet timers: exactly the packet whose timer expired is resent. */
+    @Override
+    public void onPacketTimeout(QueuePair qp, long seq) {
+        qp.markLost(seq);
+    }
 }

@@ -30,6 +30,7 @@ public final class Transport implements PacketSink {
     private final long dcqcnCnpIntervalPs;
     private long openQpCount;
     private long lastQpFinishedPs;
+    private QueuePair firstFailed;   // the first QP whose retry count ran out, or null
 
     /** One configuration for every host. */
     public Transport(Simulation sim, Network net, TransportConfig cfg, PathPolicy policy, FlowListener listener) {
@@ -72,6 +73,8 @@ public final class Transport implements PacketSink {
     public Network network() { return net; }
     /** Host 0's settings: read it only for those every host shares (MTU, headers, ACKs, timeouts), not the NIC-derived ones. */
     public TransportConfig config() { return cfg; }
+    /** A host's own settings (those that scale with its NIC, and its NIC's receiver and timers). */
+    public TransportConfig configOf(int host) { return cfgByHost[host]; }
     public PathPolicy policy() { return policy; }
 
     boolean sendsCnp() {
@@ -165,6 +168,22 @@ public final class Transport implements PacketSink {
         openQpCount--;
         lastQpFinishedPs = sim.now();
         if (qp.flow().qpAcknowledged(sim.now())) listener.onFlowAcknowledged(qp.flow());
+    }
+
+    /**
+     * A QP's retry count ran out (InfiniBand: the work request completes with a retry-exceeded
+     * error and the QP goes to the error state; NCCL then aborts the communicator): the run stops.
+     */
+    void qpFailed(QueuePair qp) {
+        if (firstFailed == null) {
+            firstFailed = qp;
+            sim.stop();
+        }
+    }
+
+    /** The first QP that failed (its retry count ran out), or null. */
+    public QueuePair firstFailedQp() {
+        return firstFailed;
     }
 
     @Override

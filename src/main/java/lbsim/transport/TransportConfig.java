@@ -1,5 +1,7 @@
 package lbsim.transport;
 
+import lbsim.net.NicConfig;
+
 /**
  * Resolved transport settings of a run (the scenario's {@code transport} section after
  * defaults that depend on the fabric, such as the initial window, are filled in).
@@ -21,12 +23,29 @@ package lbsim.transport;
  * @param baseRttPs          unloaded RTT of the fabric's longest path
  * @param recovery           settings of irn, tcp and erasure
  * @param rtoBackoff         growth of the timeout over consecutive timeouts of a QP (every recovery)
+ * @param nic                the host NIC's receiver, timers and retry count (its reorder window resolved)
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
                               long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
-                              RtoBackoff rtoBackoff) {
+                              RtoBackoff rtoBackoff, NicConfig nic) {
+
+    /** On the idealised NIC (receivers keep every out-of-order packet, no retry limit): unit tests of other parts. */
+    public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
+                           int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
+                           double dctcpG, double dctcpAlpha0, long fixedRateBps,
+                           long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
+                           RtoBackoff rtoBackoff) {
+        this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
+                dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, NicConfig.IDEAL);
+    }
+
+    /** The same settings on another NIC. */
+    public TransportConfig withNic(NicConfig n) {
+        return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs,
+                initCwndBytes, dctcpG, dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, n);
+    }
 
     /** Without a timeout backoff. */
     public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes, int ackEvery,

@@ -86,7 +86,8 @@ class EtherealPlanCommandTest {
     @Test
     void laterFailuresAndUnequalRatesAreWarnedInEveryFormat() throws Exception {
         Path f = scenario(RING.replace("hosts_per_leaf: 2}", "hosts_per_leaf: 2, link_overrides: [{links: \"leaf*-spine2\", gbps: 10}]}")
-                + "failures: [{at_us: 5, link: \"leaf0-spine1\", kind: down}]\n");
+                + "failures: [{at_us: 5, link: \"leaf0-spine1\", kind: down}]\n"
+                + "transport: {timeout_us: 1000}\n"); // Ethereal §4.1's timer: its reroute after a timeout happens within the run
         RunCommandTest.Outcome text = RunCommandTest.exec("plan", "ethereal", f.toString());
         assertThat(text.out()).contains("WARNING: failures[0] (down of 'leaf0-spine1' at 5 us) happens in the planning run",
                 "WARNING: topology.link_overrides: leaf0's equal-cost next hops toward one destination run at 10.0 to 100.0 Gbps");
@@ -127,9 +128,9 @@ class EtherealPlanCommandTest {
     @Test
     void keysTheSettingsDoNotReadAreWarnedAsByRun() throws Exception {
         Path f = scenario(RING);
-        RunCommandTest.Outcome o = RunCommandTest.exec("plan", "ethereal", f.toString(), "--set", "transport.irn_window_packets=10");
+        RunCommandTest.Outcome o = RunCommandTest.exec("plan", "ethereal", f.toString(), "--set", "transport.irn_rto_low_us=10");
         assertThat(o.code()).as(o.err()).isZero();
-        assertThat(o.err()).contains("lbsim: warning: transport.irn_window_packets is not read with loss_recovery");
+        assertThat(o.err()).contains("lbsim: warning: transport.irn_rto_low_us is not read with loss_recovery");
         assertThat(RunCommandTest.exec("plan", "ethereal", f.toString()).err()).doesNotContain("warning");
     }
 

@@ -70,8 +70,8 @@ class ReproduceCommandTest {
         }
         // --jobs 0 is refused after the check, so nothing runs
         Outcome o = exec("reproduce", "mcclure-table2", "--jobs", "0", "--out", tmp.resolve("w").toString(),
-                "--set", "transport.irn_window_packets=10");
-        assertThat(o.err()).contains("lbsim: warning: transport.irn_window_packets is not read with loss_recovery: erasure");
+                "--set", "transport.irn_rto_low_us=10");
+        assertThat(o.err()).contains("lbsim: warning: transport.irn_rto_low_us is not read with loss_recovery: erasure");
         assertThat(o.code()).isEqualTo(2);
         // a value no run could take is exit 2 naming the grid point
         Outcome bad = exec("reproduce", "mcclure-table2", "--out", tmp.resolve("b").toString(), "--set", "transport.cc=nope");

@@ -69,7 +69,7 @@ class BadInputTest {
         bad(OK, "transport.timeout_us=0").hasMessageContaining("transport.timeout_us");
         bad(OK, "transport.timeout_backoff=0.5").hasMessageContaining("transport.timeout_backoff").hasMessageContaining("out of range");
         bad(OK, "transport.timeout_max_us=-1").hasMessageContaining("transport.timeout_max_us").hasMessageContaining("out of range");
-        bad(OK, "transport.timeout_max_us=500").hasMessageContaining("transport.timeout_max_us")
+        bad(OK, "transport.timeout_us=1000", "transport.timeout_max_us=500").hasMessageContaining("transport.timeout_max_us")
                 .hasMessageContaining("timeout_us (1000)").hasMessageContaining("0 (no cap)");
         bad(OK, "max_time_ms=0").hasMessageContaining("max_time_ms");
         bad(OK, "topology.spines=many").hasMessageContaining("topology.spines").hasMessageContaining("integer");

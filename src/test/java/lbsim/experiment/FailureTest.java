@@ -38,7 +38,9 @@ class FailureTest {
     @Test
     void undetectedFailureTimesOutUntilReroute() {
         long seed = seedThroughSpine1();
-        String failed = scenario(seed) + "failures: [{at_us: 0, link: \"leaf0-spine1\", kind: down, detect_ms: 100}]\n";
+        // a NIC that retries for ever (nic.retry_count 0): NCCL's 7 retries of a 1 ms timer would fail the QP first
+        String failed = scenario(seed) + "failures: [{at_us: 0, link: \"leaf0-spine1\", kind: down, detect_ms: 100}]\n"
+                + "nic: {retry_count: 0}\n";
         RunResult r = Scenarios.run(failed);
         Scenarios.assertConserved(r);
         FlowRecord f = r.flows().get(0);
@@ -47,6 +49,28 @@ class FailureTest {
         assertThat(r.packetsDropped()).isPositive();
         assertThat(f.fctNs()).as("finishes only after detection").isGreaterThan(100e6).isLessThan(110e6);
         assertThat(Scenarios.bytes(r, "leaf0", "spine0")).as("rerouted via spine0").isGreaterThan(1_000_000);
+    }
+
+    /**
+     * With NCCL's retry count (7) the QP times out 8 times in a row without progress and goes to
+     * the error state (IBV_WC_RETRY_EXC_ERR): the run stops there, 8 timeouts after the failure,
+     * long before the 100 ms detection, and says why.
+     */
+    @Test
+    void aQpThatRunsOutOfRetriesStopsTheRun() {
+        long seed = seedThroughSpine1();
+        RunResult r = Scenarios.run(scenario(seed) + "failures: [{at_us: 0, link: \"leaf0-spine1\", kind: down, detect_ms: 100}]\n");
+        assertThat(r.completed()).isFalse();
+        assertThat(r.timeouts()).isEqualTo(8);
+        assertThat(r.simTimeNs()).isBetween(8e6, 9e6);
+        assertThat(r.nic().get("failed_qp")).isEqualTo(0);
+        assertThat(r.nic().get("retry_count")).isEqualTo(7);
+        assertThat(r.warnings()).anyMatch(w -> w.contains("timed out 8 times in a row") && w.contains("nic.retry_count 7")
+                && w.contains("IBV_WC_RETRY_EXC_ERR"));
+        // one retry more, one timeout more
+        RunResult eight = Scenarios.run(scenario(seed) + "failures: [{at_us: 0, link: \"leaf0-spine1\", kind: down, detect_ms: 100}]\n"
+                + "nic: {retry_count: 8}\n");
+        assertThat(eight.timeouts()).isEqualTo(9);
     }
 
     @Test

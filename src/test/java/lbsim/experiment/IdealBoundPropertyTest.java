@@ -42,6 +42,7 @@ class IdealBoundPropertyTest {
             String yaml = "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 8, link_gbps: 100, link_latency_ns: 1000,"
                     + " link_overrides: [" + overrides + "]}\n"
                     + "load_balancer: {scheme: " + scheme + "}\n"
+                    + "nic: {profile: multipath}\n" // the bound is about the fabric: a receiver that takes sprayed packets as they come"
                     + "workload: {kind: collective, op: " + op + ", algorithm: " + alg + ", size_bytes: " + SIZES[rnd.nextInt(SIZES.length)]
                     + ", ranks: " + ranks + ", jobs: " + jobs + ", placement: " + (hier ? "contiguous" : "random")
                     + ", channels: " + (rnd.nextBoolean() ? 1 : 1 + rnd.nextInt(8)) + ", root: " + rnd.nextInt(ranks)

@@ -18,9 +18,11 @@ class IrnRtoHighTest {
         assertThat(timeoutUs("transport.loss_recovery=irn", "transport.irn_rto_high_us=250")).isEqualTo(250);
         assertThat(timeoutUs("transport.loss_recovery=irn", "transport.timeout_us=700", "transport.irn_rto_high_us=250"))
                 .isEqualTo(250);
-        // other loss recoveries keep timeout_us
-        assertThat(timeoutUs()).isEqualTo(1000);
-        assertThat(timeoutUs("transport.irn_rto_high_us=250")).isEqualTo(1000);
+        // other loss recoveries keep timeout_us: on the default roce NIC the local ACK timeout NCCL sets, 4.096 us x 2^20
+        assertThat(timeoutUs()).isEqualTo(4_294_968);
+        assertThat(timeoutUs("transport.irn_rto_high_us=250")).isEqualTo(4_294_968);
+        assertThat(timeoutUs("nic.local_ack_timeout=14")).isEqualTo(67_109);
+        assertThat(timeoutUs("transport.loss_recovery=tcp")).as("a NIC without a local ACK timeout").isEqualTo(1000);
     }
 
     @Test

@@ -21,7 +21,8 @@ class UnreadKeysTest {
         String yaml = """
                 name: ignored
                 topology: {leaves: 2, spines: 2, hosts_per_leaf: 2}
-                transport: {cc: dcqcn, loss_recovery: go-back-n, pfc: false, dctcp_g: 0.5, rate_coefficient: 0.3, dupack_threshold: 7, erasure_overhead: 0.3, irn_window_packets: 5}
+                transport: {cc: dcqcn, loss_recovery: go-back-n, pfc: false, dctcp_g: 0.5, rate_coefficient: 0.3, dupack_threshold: 7, erasure_overhead: 0.3}
+                nic: {reorder_window_packets: 5}
                 switch: {pfc_headroom_bytes: 5000, pfc_alpha: 2.0}
                 workload: {kind: collective, op: all-gather, algorithm: ring, size_bytes: 1000, root: 3, reduce_gbps: 5, job_hosts: shared}
                 """;
@@ -31,7 +32,7 @@ class UnreadKeysTest {
                 "transport.rate_coefficient is not read with cc: dcqcn (read with cc: fixed-rate)",
                 "transport.dupack_threshold is not read with loss_recovery: go-back-n (read with loss_recovery: tcp)",
                 "transport.erasure_overhead is not read with loss_recovery: go-back-n (read with loss_recovery: erasure)",
-                "transport.irn_window_packets is not read with loss_recovery: go-back-n (read with loss_recovery: irn)",
+                "nic.reorder_window_packets is not read with reorder: in-order (read with reorder: window)",
                 "switch.pfc_headroom_bytes is not read with transport.pfc: false (read with transport.pfc: true)",
                 "switch.pfc_alpha is not read with transport.pfc: false (read with transport.pfc: true)",
                 "workload.root is not read with op: all-gather (read with op: broadcast | reduce)",
@@ -54,9 +55,10 @@ class UnreadKeysTest {
     @Test
     void keysTheSettingsReadDoNotWarn() {
         assertThat(warnings(BASE + """
-                transport: {cc: dctcp, dctcp_g: 0.1, dctcp_alpha0: 0.5, init_cwnd_bytes: 9000, loss_recovery: irn, irn_window_packets: 8,
+                transport: {cc: dctcp, dctcp_g: 0.1, dctcp_alpha0: 0.5, init_cwnd_bytes: 9000, loss_recovery: irn,
                             irn_rto_low_us: 50, irn_rto_high_us: 400, irn_nack: beyond-window, pfc: false}
                 switch: {alpha: 2}
+                nic: {reorder_window_packets: 8}
                 """)).isEmpty();
         assertThat(warnings(BASE + "transport: {cc: swift, init_cwnd_bytes: 9000, swift_base_target_us: 5, loss_recovery: tcp, dupack_threshold: 4}\n"
                 + "switch: {pfc_alpha: 2, pfc_headroom_bytes: 50000, pfc_resume_offset_bytes: 9000}\n")).isEmpty();
@@ -99,7 +101,7 @@ class UnreadKeysTest {
         }
         // defaults the settings do not read are left out of the resolved scenario; a given one is kept (and warned about)
         String resolved = ScenarioLoader.toYaml(Scenarios.parse(BASE + "transport: {cc: dcqcn, dctcp_g: 0.5}\n").resolved());
-        assertThat(resolved).contains("dctcp_g: 0.5").doesNotContain("dctcp_alpha0").doesNotContain("irn_window_packets")
+        assertThat(resolved).contains("dctcp_g: 0.5").doesNotContain("dctcp_alpha0").doesNotContain("reorder_window_packets")
                 .doesNotContain("  alpha:").contains("pfc_alpha");
     }
 

@@ -21,9 +21,11 @@ class ConWeaveTest {
     private static final String PERM = """
             name: cw
             topology: {kind: leaf-spine, leaves: 4, spines: 4, hosts_per_leaf: 4, link_gbps: 100}
+            transport: {timeout_us: 4000}
+            nic: {retry_count: 0}
             load_balancer: {scheme: conweave}
             workload: {kind: permutation, size_bytes: 400000, concurrent: 2}
-            """;
+            """;   // ConWeave's ns-3 RDMA (algorithms.md §3.1): a 4 ms QP timer and no retry limit
 
     /** One 2 MB flow leaf0 -> leaf1 over two spines; leaf0-spine1 keeps a quarter of its rate. */
     private static String degraded(long seed) {

@@ -42,9 +42,10 @@ class SchemeContractTest {
 
     @Test
     void sprayingBeatsEcmpOnAPermutationOfAnOversubscribedFabric() {
-        double ecmp = run("load_balancer.scheme=ecmp").lastFinishNs();
+        // on a NIC that takes sprayed packets out of order (an in-order RoCE receiver goes back on each)
+        double ecmp = run("load_balancer.scheme=ecmp", "nic.profile=multipath").lastFinishNs();
         for (String s : List.of("spray-host", "spray-switch", "spray-adaptive", "drill")) {
-            assertThat(run("load_balancer.scheme=" + s).lastFinishNs()).as(s).isLessThan(ecmp);
+            assertThat(run("load_balancer.scheme=" + s, "nic.profile=multipath").lastFinishNs()).as(s).isLessThan(ecmp);
         }
     }
 

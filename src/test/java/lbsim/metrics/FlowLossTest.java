@@ -24,6 +24,7 @@ class FlowLossTest {
             name: incast
             topology: {kind: leaf-spine, leaves: 3, spines: 2, hosts_per_leaf: 4, link_gbps: 100, port_buffer_bytes: 16384}
             transport: {cc: fixed-rate, pfc: false, loss_recovery: %s}
+            nic: {profile: multipath}
             load_balancer: {scheme: spray-host}
             workload:
               kind: flows

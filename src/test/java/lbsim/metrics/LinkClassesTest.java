@@ -23,7 +23,7 @@ class LinkClassesTest {
 
     @Test
     void slowLinksFormTheirOwnClassAndMeansMatchTheLinkBytes() {
-        RunResult r = Scenarios.run(ASYMMETRIC, "load_balancer.scheme=spray-host");
+        RunResult r = Scenarios.run(ASYMMETRIC, "load_balancer.scheme=spray-host", "nic.profile=multipath");
         Scenarios.assertConserved(r);
         Map<String, LinkClassRecord> c = byName(r);
         assertThat(c).containsKeys("host->leaf 100G", "leaf->host 100G", "leaf->spine 100G", "leaf->spine 10G",

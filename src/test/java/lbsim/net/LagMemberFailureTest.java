@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 class LagMemberFailureTest {
     private static final String HALF_OF_EVERY_BUNDLE_DOWN = """
             topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, parallel_links: 2}
+            transport: {timeout_us: 1000}
             load_balancer: {scheme: ethereal}
             workload: {kind: permutation, size_bytes: 200000}
             max_time_ms: 5

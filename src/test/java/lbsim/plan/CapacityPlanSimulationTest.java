@@ -22,6 +22,7 @@ class CapacityPlanSimulationTest {
         return """
                 name: appendix-a
                 topology: {kind: fat-tree, k: 4, link_gbps: 100}
+                nic: {profile: multipath}
                 workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: %d}
                 failures: %s
                 """.formatted(RANK_BYTES, failures);

@@ -33,7 +33,8 @@ class EtherealNackRerouteTest {
         if (topo.linkPortA(link) == uplinkPort) net.setLinkLoss(link, nth, null);
         else net.setLinkLoss(link, null, nth);
         TransportConfig cfg = new TransportConfig("dctcp", recovery, 4096, 64, 64, 1, Simulation.PS_PER_MS,
-                500 * Simulation.PS_PER_US, BDP, 1.0 / 16, 1.0, 0, 0, 3, 0, RecoveryParams.defaults().withBdp(BDP));
+                500 * Simulation.PS_PER_US, BDP, 1.0 / 16, 1.0, 0, 0, 3, 0, RecoveryParams.defaults().withBdp(BDP),
+                RtoBackoff.NONE, SingleLossRecoveryTest.nicFor(recovery));   // Go-Back-N's receiver is in-order: the gap is NACKed
         OneFlowRun r = OneFlowRun.run(sim, net, cfg, scheme, 400 * 4096L, recovery);
         assertThat(net.dataDropped()).as(recovery).isEqualTo(1);
         return r;

@@ -30,7 +30,8 @@ class LossRecoveryRunTest {
     static final String LOSSY = """
             name: lossy
             topology: {kind: leaf-spine, leaves: 4, spines: 2, hosts_per_leaf: 4, link_gbps: 100, switch_buffer_bytes: 150000}
-            transport: {pfc: false}
+            transport: {pfc: false, timeout_us: 1000}
+            nic: {retry_count: 0}
             workload: {kind: permutation, size_bytes: 400000, concurrent: 2}
             max_time_ms: 100
             """;
@@ -148,12 +149,13 @@ class LossRecoveryRunTest {
 
     @Test
     void keysAreReadAndChecked() {
-        assertThat(Scenarios.parse(LOSSY, "transport.loss_recovery=irn", "transport.irn_window_packets=8",
-                "transport.irn_rto_low_us=50", "transport.dupack_threshold=5", "transport.erasure_overhead=0.1")
-                .transport().recovery()).isEqualTo(new RecoveryParams(8, 50_000_000L, 5, 0.1, 0));
+        var irn = Scenarios.parse(LOSSY, "transport.loss_recovery=irn", "nic.reorder_window_packets=8",
+                "transport.irn_rto_low_us=50", "transport.dupack_threshold=5", "transport.erasure_overhead=0.1");
+        assertThat(irn.transport().recovery()).isEqualTo(new RecoveryParams(50_000_000L, 5, 0.1, 0));
+        assertThat(irn.nic().reorderWindowPackets()).isEqualTo(8);
         assertThat(Scenarios.parse(LOSSY, "transport.irn_nack=beyond-window").transport().recovery().irnNackInWindow()).isFalse();
-        for (String bad : List.of("transport.irn_window_packets=-1", "transport.dupack_threshold=0",
-                "transport.erasure_overhead=-0.1", "transport.loss_recovery=sack", "transport.irn_nack=sometimes")) {
+        for (String bad : List.of("nic.reorder_window_packets=-1", "transport.irn_window_packets=8", "transport.dupack_threshold=0",
+                "transport.erasure_overhead=-0.1", "transport.loss_recovery=selective", "transport.irn_nack=sometimes")) {
             assertThatThrownBy(() -> Scenarios.parse(LOSSY, bad)).as(bad).isInstanceOf(BadInputException.class)
                     .hasMessageContaining(bad.substring(0, bad.indexOf('=')));
         }

@@ -20,6 +20,8 @@ class PathChangeCountTest {
             workload: {kind: flows, flows: [{src: 0, dst: 4, size_bytes: 100000}, {src: 1, dst: 5, size_bytes: 100000},
                                             {src: 2, dst: 6, size_bytes: 100000}, {src: 3, dst: 7, size_bytes: 100000}]}
             failures: [{at_us: 1, link: "leaf0-spine0", kind: down, detect_ms: 100}]
+            transport: {timeout_us: 1000}
+            nic: {retry_count: 0}
             """;
 
     @Test

@@ -114,6 +114,7 @@ class RtoBackoffTest {
             name: long-queue
             topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2, link_gbps: 25, uplink_gbps: 1}
             transport: {cc: fixed-rate, loss_recovery: go-back-n, pfc: false, timeout_us: 1000}
+            nic: {retry_count: 0}
             workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 4000000}, {src: 1, dst: 3, size_bytes: 200000, start_ns: 2000000}]}
             max_time_ms: 5000
             """;

@@ -7,6 +7,7 @@ import lbsim.lb.Scheme;
 import lbsim.lb.SchemeContext;
 import lbsim.lb.Schemes;
 import lbsim.net.Network;
+import lbsim.net.NicConfig;
 import lbsim.net.SwitchConfig;
 import lbsim.topology.LeafSpine;
 import lbsim.topology.Topology;
@@ -31,7 +32,24 @@ class SingleLossRecoveryTest {
     }
 
     /** Runs the flow host 0 -> host 3 dropping its {@code dropNth} data packet (1-based; 0 = none). */
+    /** The receiver each recovery runs on by default (NicSpec's profiles): in-order for Go-Back-N, IRN's 30-packet window, else unbounded. */
+    static NicConfig nicFor(String recovery) {
+        return switch (recovery) {
+            case "go-back-n" -> nic(NicConfig.Reorder.IN_ORDER, 0);
+            case "irn" -> nic(NicConfig.Reorder.WINDOW, 30);
+            default -> NicConfig.IDEAL;
+        };
+    }
+
+    static NicConfig nic(NicConfig.Reorder reorder, int window) {
+        return new NicConfig("test", reorder, window, NicConfig.Timer.PER_QP, 0, 0, 0, 0);
+    }
+
     static Outcome run(String recovery, String cc, int dropNth, RecoveryParams params) {
+        return run(recovery, cc, dropNth, params, nicFor(recovery));
+    }
+
+    static Outcome run(String recovery, String cc, int dropNth, RecoveryParams params, NicConfig nic) {
         Topology topo = LeafSpine.builder(2, 2, 3, 1, RATE, RATE, Simulation.PS_PER_US).build();
         Simulation sim = new Simulation(1);
         Scheme scheme = Schemes.create("ecmp", new SchemeContext(sim, topo));
@@ -44,7 +62,7 @@ class SingleLossRecoveryTest {
         if (topo.linkPortA(link) == uplinkPort) net.setLinkLoss(link, nth, null);
         else net.setLinkLoss(link, null, nth);
         TransportConfig cfg = new TransportConfig(cc, recovery, 4096, 64, 64, 1, RTO_PS, 500 * Simulation.PS_PER_US, BDP,
-                1.0 / 16, 1.0, cc.equals("fixed-rate") ? RATE : 0, 0, 3, 0, params.withBdp(BDP));
+                1.0 / 16, 1.0, cc.equals("fixed-rate") ? RATE : 0, 0, 3, 0, params.withBdp(BDP), RtoBackoff.NONE, nic);
         OneFlowRun run = OneFlowRun.run(sim, net, cfg, scheme, PACKETS * 4096L, recovery);
         var f = run.driver().flows()[0];
         return new Outcome(run.qp(), f.deliveredPs() - f.startPs(), net.dataInjected(), net.dataDelivered(),
@@ -87,7 +105,7 @@ class SingleLossRecoveryTest {
         // fixed-rate has no window of its own: only IRN's BDP-FC keeps the span of outstanding packets
         Outcome irn = run("irn", "fixed-rate", 20, RecoveryParams.defaults());
         assertThat(irn.retransmitted()).isEqualTo(1);
-        Outcome narrow = run("irn", "fixed-rate", 20, new RecoveryParams(30, 100 * Simulation.PS_PER_US, 3, 0, 0));
+        Outcome narrow = run("irn", "fixed-rate", 20, new RecoveryParams(100 * Simulation.PS_PER_US, 3, 0, 0));
         assertThat(narrow.retransmitted()).isEqualTo(1);
     }
 
@@ -106,7 +124,7 @@ class SingleLossRecoveryTest {
 
     @Test
     void irnWithATinyReorderWindowStillCompletes() {
-        Outcome irn = run("irn", "fixed-rate", 20, new RecoveryParams(2, 100 * Simulation.PS_PER_US, 3, 0, 0));
+        Outcome irn = run("irn", "fixed-rate", 20, RecoveryParams.defaults(), nic(NicConfig.Reorder.WINDOW, 2));
         // packets beyond the 2-packet window are discarded and must be sent again
         assertThat(irn.retransmitted()).isGreaterThan(1);
         assertThat(irn.sent()).isEqualTo(PACKETS + irn.retransmitted());
@@ -158,7 +176,7 @@ class SingleLossRecoveryTest {
 
     @Test
     void erasureWithFivePercentOverheadNeedsOnePointZeroFiveTimesTheMessage() {
-        RecoveryParams five = new RecoveryParams(30, 100 * Simulation.PS_PER_US, 3, 0.05, 0);
+        RecoveryParams five = new RecoveryParams(100 * Simulation.PS_PER_US, 3, 0.05, 0);
         Outcome e = run("erasure", "fixed-rate", 0, five);
         assertThat(e.qp().ackTarget()).isEqualTo(210); // ceil(200 x 1.05)
         assertThat(e.qp().sndUna()).isEqualTo(210);

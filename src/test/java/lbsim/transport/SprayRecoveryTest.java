@@ -8,12 +8,13 @@ import lbsim.experiment.ScenarioLoader;
 import lbsim.metrics.RunResult;
 import org.junit.jupiter.api.Test;
 
-/** Spraying senders count SACKed packets out of the window and resend only the holes. */
+/** Spraying senders on a multipath NIC count SACKed packets out of the window and resend only the holes. */
 class SprayRecoveryTest {
     private static final String LOSSY = """
             name: lossy
             topology: {kind: leaf-spine, leaves: 4, spines: 2, hosts_per_leaf: 4, link_gbps: 100, switch_buffer_bytes: 300000}
             transport: {pfc: false}
+            nic: {profile: multipath}
             load_balancer: {scheme: spray-host}
             workload: {kind: permutation, size_bytes: 2000000, concurrent: 2}
             """;
@@ -35,6 +36,7 @@ class SprayRecoveryTest {
         String perm = """
                 name: perm
                 topology: {kind: leaf-spine, leaves: 8, spines: 16, hosts_per_leaf: 16, link_gbps: 100}
+                nic: {profile: multipath}
                 load_balancer: {scheme: spray-host}
                 workload: {kind: permutation, size_bytes: 2000000}
                 """;
