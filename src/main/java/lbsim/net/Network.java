@@ -23,6 +23,7 @@ public final class Network implements EventHandler {
     private final Switch[] switches;
     private final PacketPool pool = new PacketPool();
     private PacketSink sink;
+    private final Host.Contexts contexts = new Host.Contexts(this);
 
     private final boolean[] linkDetectedDown;
     // switches' next-hop tables by content: equal tables share one array, so the tables a run
@@ -142,10 +143,33 @@ public final class Network implements EventHandler {
         pool.release(p);
     }
 
+    /** A packet reached its host's NIC: it counts as delivered now, and reaches the transport now or after a context miss. */
     void arrivedAtHost(Host h, Packet p) {
         delivered[p.kind == Packet.DATA ? 0 : 1]++;
         if (p.kind == Packet.DATA && p.trimmed) countLost(p.qp);
+        if (h.rxContexts) h.rxArrive(p);
+        else sink.deliver(h, p);
+    }
+
+    /** Hands a packet the receive pipeline held to the transport. */
+    void deliverToSink(Host h, Packet p) {
         sink.deliver(h, p);
+    }
+
+    Host.Contexts contexts() {
+        return contexts;
+    }
+
+    /** Sets every host's NIC behaviour (before the run; {@link NicConfig#IDEAL} if never called). */
+    public void configureNics(NicConfig cfg) {
+        for (Host h : hosts) h.configureNic(cfg);
+    }
+
+    /** QP context misses at all NICs so far, transmit and receive. */
+    public long contextMisses() {
+        long n = 0;
+        for (Host h : hosts) n += h.contextMisses();
+        return n;
     }
 
     void countTrimmed() {

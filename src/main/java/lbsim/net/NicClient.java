@@ -12,4 +12,12 @@ public abstract class NicClient {
      * of the ring; it must call {@link Host#activate} when it can send again.
      */
     protected abstract Packet pull();
+
+    /**
+     * The QP whose requester context the NIC needs to send this client's packets (its global QP
+     * id), or -1 for none: such a client never misses the NIC's context cache.
+     */
+    protected int contextId() {
+        return -1;
+    }
 }

@@ -263,6 +263,8 @@ public final class QueuePair extends NicClient implements EventHandler {
         srcHost.activate(this);
     }
 
+    @Override protected int contextId() { return id; }   // the requester context the NIC needs to send
+
     @Override
     protected Packet pull() {
         if (selective) return pullSelective();
