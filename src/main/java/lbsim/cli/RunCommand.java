@@ -40,6 +40,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new BadInputException("--out " + dir + ": cannot write results (" + e.getCause().getMessage() + ")");
         }
         System.out.println(Tables.summaryLine(r));
+        if (!r.nicLine().isEmpty()) System.out.println(r.nicLine());
         for (String w : r.warnings()) System.err.println("lbsim: warning: " + w);
         System.out.println("results in " + dir);
         return 0;

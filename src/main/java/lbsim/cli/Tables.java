@@ -43,6 +43,8 @@ final class Tables {
                     RunReport.fmt(noFct ? Double.NaN : r.fct().p99() / 1e3, 1), r.packetsDropped(), r.packetsRetransmitted(),
                     r.outOfOrderPackets(), r.maxQpsPerNic()));
         }
+        // every scheme of a compare runs on the same NIC (the scenario's nic section)
+        if (!results.isEmpty() && !results.get(0).nicLine().isEmpty()) sb.append(results.get(0).nicLine()).append('\n');
         return sb.toString();
     }
 }

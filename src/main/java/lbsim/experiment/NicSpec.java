@@ -111,6 +111,7 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
     public Map<String, Object> summary(NicConfig resolved, long timeoutUs) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("profile", profile);
+        m.put("description", describe());
         m.put("reorder", reorder.key);
         m.put("reorder_window_packets", reorder == Reorder.WINDOW ? resolved.reorderWindowPackets() : null);
         m.put("timer", timer.key);

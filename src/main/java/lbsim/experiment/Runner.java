@@ -105,6 +105,7 @@ public final class Runner {
         SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport());
         Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());
+        for (int h = 0; h < tcfg.length; h++) net.host(h).configureNic(tcfg[h].nic());   // arbitration and QP context cache
         WorkloadDriver.Relay relay = new WorkloadDriver.Relay();
         Transport transport = new Transport(sim, net, tcfg, scheme.host(), relay);
         WorkloadDriver driver = relay.attach(new WorkloadDriver(sim, transport, graph));
@@ -348,6 +349,8 @@ public final class Runner {
         java.util.Map<String, Object> m = sc.nic().summary(transport.configOf(0).nic(), sc.transport().timeoutUs());
         QueuePair failed = transport.firstFailedQp();
         m.put("failed_qp", failed == null ? null : failed.id);
+        m.put("context_misses_tx", transport.network().txContextMisses());
+        m.put("context_misses_rx", transport.network().rxContextMisses());
         return m;
     }
 

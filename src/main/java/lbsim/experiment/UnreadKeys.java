@@ -100,6 +100,14 @@ final class UnreadKeys {
                 unread.putIfAbsent("transport.irn_rto_high_us", "is timeout_us");
             }
         }
+        // the QP timer is timeout_us when given, else the NIC's local ACK timeout (TransportSpec.baseTimeoutUs)
+        if (isGiven(given, "transport.timeout_us")) {
+            unread.putIfAbsent("nic.local_ack_timeout", "is not read when transport.timeout_us is set (the QP's timer is then"
+                    + " timeout_us; local_ack_timeout gives its default, 4.096 us x 2^t)");
+        } else if (resolved.path("nic").path("local_ack_timeout").asLong(0) > 0) {
+            // timeout_us is the local ACK timeout: recorded as local_ack_timeout alone
+            unread.putIfAbsent("transport.timeout_us", "is local_ack_timeout");
+        }
         List<String> out = new ArrayList<>();
         for (Map.Entry<String, String> e : unread.entrySet()) {
             if (isGiven(given, e.getKey())) {

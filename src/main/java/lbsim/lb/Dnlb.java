@@ -204,6 +204,7 @@ public final class Dnlb {
             final List<QueuePair> open = new ArrayList<>(1);  // started or waiting, not abandoned
             final ArrayDeque<QueuePair> waiting = new ArrayDeque<>();
             QueuePair sending;                                // has not sent its last packet yet
+            int context = -1;                                 // the NIC context of the lane's QP: re-posted messages use it
 
             Lane(Flow flow, boolean[] connFailed, int q, int sport) {
                 this.flow = flow;
@@ -282,6 +283,7 @@ public final class Dnlb {
                 opening = lane;
                 QueuePair qp = t.openQp(flow, bytes);
                 opening = null;
+                lane.context = qp.context();
                 qp.setSchemeState(new Msg(lane, bytes, lanes));
                 lane.open.add(qp);
                 lane.sending = qp;
@@ -352,7 +354,7 @@ public final class Dnlb {
                 if (b == 0) continue;
                 Lane h = healthy.get(i);
                 opening = h;
-                QueuePair moved = transport.openMessage(lane.flow, b);
+                QueuePair moved = transport.openMessage(lane.flow, b, h.context);
                 opening = null;
                 moved.setSchemeState(new Msg(h, b, msg.siblings()));
                 h.open.add(moved);

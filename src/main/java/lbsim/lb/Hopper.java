@@ -32,7 +32,9 @@ import lbsim.transport.QueuePair;
  * default (§3.2 "small probe packets", size not given), or {@code probe_bytes} of data in
  * MTU-sized packets whose probe RTT is that of the last echo (§4.2.1: the testbed probes with
  * 10 KB chunks and times a chunk from posting to its completion, so a slow link shows in the
- * probe). The extra probing QPs of the paper are not modelled as QPs. The paper's RNIC reorders a bounded window
+ * probe). As in §3.2 each probe goes out on a probing QP of its own, opened for the probe (two per
+ * round, counted in the NIC's QPs and using its own NIC context): a switch moves the connection onto
+ * the chosen probe's QP and closes its old QP; a declined switch closes both probing QPs. The paper's RNIC reorders a bounded window
  * (IRN), so the receiver keeps its reorder bitmap. The paper does not react to timeouts;
  * neither does this.
  *
@@ -84,6 +86,9 @@ public final class Hopper implements PathPolicy {
         final long[] rttPs = new long[TABLE];       // -1 while the probe is out
         final long[] probedAtPs = new long[TABLE];
         final int[] echoes = new int[TABLE];        // probe packets echoed so far
+        final int[] context = new int[TABLE];       // the NIC context of the probing QP that sent it
+        int openProbeQps;                            // probing QPs of the last round not yet closed
+        int roundContext = -1;                       // the first NIC context of the last round
         int used;
         int next;
         int plannedPort = -1; // repath between-qps: where the connection's next QP starts (-1: where this one is)
@@ -192,6 +197,7 @@ public final class Hopper implements PathPolicy {
     @Override
     public void onAck(QueuePair qp, Packet ack, long rttPs) {
         State s = (State) qp.schemeState();
+        if (qp.sndUna() >= qp.ackTarget()) closeProbeQps(qp, s);   // the transfer is done: its probing QPs go too
         if (s.superseded) return;
         if (s.epochEndSeq < 0) s.epochEndSeq = qp.sndNxt(); // the first epoch: the first window
         sample(s, rttPs);
@@ -239,6 +245,8 @@ public final class Hopper implements PathPolicy {
 
     private void probe(QueuePair qp, State s, long now) {
         long ttl = (long) (ttlProbe * s.basePs);
+        closeProbeQps(qp, s);
+        int firstContext = -1;
         int sent = 0;
         for (int tries = 0; sent < 2 && tries < 32; tries++) {
             int p = randomPort();
@@ -250,6 +258,14 @@ public final class Hopper implements PathPolicy {
             s.echoes[i] = 0;
             s.next = (i + 1) % TABLE;
             if (s.used < TABLE) s.used++;
+            // §3.2: "creating two QPs bound to distinct UDP source ports"
+            if (firstContext < 0) {
+                firstContext = qp.transport().reserveNicQps(qp.src(), 2);
+                s.roundContext = firstContext;
+            }
+            s.context[i] = firstContext + sent;
+            s.openProbeQps = sent + 1;
+            qp.setProbeContext(s.context[i]);
             for (int left = probeBytes; ; left -= qp.mtuBytes()) {
                 qp.sendProbe(p, Math.min(Math.max(left, 0), qp.mtuBytes()));
                 probes++;
@@ -257,6 +273,13 @@ public final class Hopper implements PathPolicy {
             }
             sent++;
         }
+        if (firstContext >= 0 && sent < 2) qp.transport().releaseNicQps(qp.src(), 2 - sent);
+    }
+
+    /** Closes the probing QPs of the last round that the connection did not move onto. */
+    private static void closeProbeQps(QueuePair qp, State s) {
+        if (s.openProbeQps > 0) qp.transport().releaseNicQps(qp.src(), s.openProbeQps);
+        s.openProbeQps = 0;
     }
 
     private static boolean recentlyProbed(State s, int port, long now, long ttl) {
@@ -300,6 +323,7 @@ public final class Hopper implements PathPolicy {
         if (best < 0 || s.rttPs[best] > deltaRtt * s.avgRttPs) {
             declined++;
             s.plannedPort = -1;
+            closeProbeQps(qp, s);
             return;
         }
         int bestPort = s.port[best];
@@ -313,6 +337,12 @@ public final class Hopper implements PathPolicy {
         // the old path stays marked as recently measured, so it is not probed again within ttl
         remember(s, qp.sport(), (long) s.avgRttPs, now);
         qp.setSport(bestPort);
+        int ctx = s.context[best];
+        if (s.openProbeQps > 0 && ctx >= s.roundContext && ctx < s.roundContext + s.openProbeQps) {
+            // the connection moves onto the probe's QP: its old QP closes in the probe QP's place
+            qp.adoptContext(ctx);
+        }
+        closeProbeQps(qp, s);
         if (delay > 0) qp.delaySendUntil(now + delay);
         s.mayProbe = false;
         s.epochEndSeq = qp.sndNxt(); // the next epoch starts with the new path's first ACKs

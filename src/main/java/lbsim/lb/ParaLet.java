@@ -153,7 +153,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
             long off = 0;
             do {
                 long b = Math.min(flowletBytes, size - off);
-                w.flowlets.add(transport.openMessage(flow, b));
+                w.flowlets.add(transport.openMessage(flow, b, -1));   // its slot's context is set when a slot takes it
                 off += b;
             } while (off < size);
             h.flows.addLast(w);
@@ -175,6 +175,8 @@ public final class ParaLet implements PathPolicy, EventHandler {
         QueuePair qp = w.flowlets.pollFirst();
         if (!w.flowlets.isEmpty()) h.flows.addLast(w);
         qp.setSport(h.ports[s]);
+        // the flowlet is a message on slot s's long-lived QP to its destination (an RC QP has one peer)
+        qp.adoptContext(transport.connectionContext(host, qp.dst(), s));
         qp.setSchemeState(new Slot(host, s));
         h.current[s] = qp;
         transport.startQp(qp);

@@ -39,6 +39,15 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
         return m < 0 ? Double.NaN : m;
     }
 
+    /** The NIC in force as one line for reports: its description, then what it idealises, if anything. */
+    public String nicLine() {
+        if (nic == null || nic.get("description") == null) return "";
+        Object ideal = nic.get("idealisations");
+        String s = String.valueOf(nic.get("description"));
+        if (ideal instanceof List<?> l && !l.isEmpty()) s += ". Idealised: " + String.join("; ", l.stream().map(String::valueOf).toList());
+        return s;
+    }
+
     /** Flows that finished (were delivered) before the run ended. */
     public int finishedFlows() {
         int n = 0;

@@ -236,7 +236,7 @@ public final class Host extends Node implements TrafficSource {
 
     /** Looks up (and on a miss fetches) the context an arriving packet uses; counts the miss. */
     private boolean rxContextHeld(Packet p) {
-        int qp = p.qp;
+        int qp = p.ctx;
         if (qp < 0) return true;
         boolean responder = p.kind == Packet.DATA || p.kind == Packet.PROBE;
         if (net.contexts().use(this, 2 * qp + (responder ? 1 : 0))) return true;

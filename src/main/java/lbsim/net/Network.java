@@ -167,8 +167,20 @@ public final class Network implements EventHandler {
 
     /** QP context misses at all NICs so far, transmit and receive. */
     public long contextMisses() {
+        return txContextMisses() + rxContextMisses();
+    }
+
+    /** Context misses of packets the NICs were about to send. */
+    public long txContextMisses() {
         long n = 0;
-        for (Host h : hosts) n += h.contextMisses();
+        for (Host h : hosts) n += h.txContextMisses();
+        return n;
+    }
+
+    /** Context misses of packets that reached the NICs. */
+    public long rxContextMisses() {
+        long n = 0;
+        for (Host h : hosts) n += h.rxContextMisses();
         return n;
     }
 

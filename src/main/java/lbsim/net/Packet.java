@@ -24,6 +24,7 @@ public final class Packet extends PacketHead {
     public static final int PROTO_UDP = 17;
 
     public int qp;              // sender-side queue-pair id
+    public int ctx = -1;        // the NIC QP context it uses (a message's: its long-lived QP's), -1 = none
     public long seq;            // packet sequence number within the QP (DATA) or the ACK's cumulative next-expected
     public long sackSeq;        // sequence that triggered an ACK/NACK (selective schemes), -1 if none
     public int payloadBytes;
@@ -40,6 +41,7 @@ public final class Packet extends PacketHead {
         kind = DATA;
         priority = PRIO_DATA;
         src = dst = qp = 0;
+        ctx = -1;
         seq = 0;
         sackSeq = -1;
         payloadBytes = wireBytes = 0;

@@ -34,6 +34,8 @@ public final class QueuePair extends NicClient implements EventHandler {
     private final LossRecovery recovery;
     private final PathPolicy policy;
 
+    private int contextId = -1;     // the NIC QP context: this QP's own, or a message's long-lived QP's
+
     // routing identity
     private Object schemeState;     // per-QP state of the host load balancer (e.g. REPS's entropy cache)
     private int sport;
@@ -173,6 +175,23 @@ public final class QueuePair extends NicClient implements EventHandler {
         sendProbe(probeSport, 0);
     }
 
+    private int probeContext = -1;
+
+    /** The NIC context of the probing QP that sends this QP's next probes (Hopper §3.2: a QP per probed port). */
+    public void setProbeContext(int ctx) {
+        probeContext = ctx;
+    }
+
+    /** Moves this connection onto the probing QP with context {@code ctx} (Hopper §3.2: a switch starts using the probe QP). */
+    public void adoptContext(int ctx) {
+        contextId = ctx;
+    }
+
+    /** The NIC context this QP's packets use. */
+    public int context() {
+        return contextId;
+    }
+
     /** A probe packet carrying {@code payloadBytes} (at most one MTU; 0 = ACK-sized); echoed as an ACK-sized PROBE_ACK. */
     public void sendProbe(int probeSport, int payloadBytes) {
         if (payloadBytes < 0 || payloadBytes > mtu) throw new IllegalArgumentException("probe payload not in [0, MTU]: " + payloadBytes);
@@ -181,6 +200,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         p.src = srcHost.id;
         p.dst = dstHost.id;
         p.qp = id;
+        p.ctx = probeContext;
         p.seq = sndNxt;
         p.wireBytes = payloadBytes > 0 ? payloadBytes + tr.config().headerBytes() : tr.config().ackBytes();
         p.sentAtPs = sim.now();
@@ -263,7 +283,12 @@ public final class QueuePair extends NicClient implements EventHandler {
         srcHost.activate(this);
     }
 
-    @Override protected int contextId() { return id; }   // the requester context the NIC needs to send
+    @Override protected int contextId() { return contextId; }   // the requester context the NIC needs to send
+
+    /** The NIC context a message shares with the long-lived QP it is posted on (Transport.openMessage). */
+    void setContextId(int ctx) {
+        contextId = ctx;
+    }
 
     @Override
     protected Packet pull() {
@@ -529,6 +554,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         a.src = dstHost.id;
         a.dst = srcHost.id;
         a.qp = id;
+        a.ctx = data.ctx;   // the responder answers on the same connection
         a.seq = seq;
         a.sackSeq = data.seq;
         a.wireBytes = tr.config().ackBytes();
@@ -610,6 +636,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         p.src = srcHost.id;
         p.dst = dstHost.id;
         p.qp = id;
+        p.ctx = contextId;
         p.seq = seq;
         p.payloadBytes = payload;
         p.wireBytes = wire;

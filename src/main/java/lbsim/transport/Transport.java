@@ -29,6 +29,10 @@ public final class Transport implements PacketSink {
     private final BitSet messages = new BitSet(); // QPs opened by openMessage: not counted on their NIC
     private final long dcqcnCnpIntervalPs;
     private long openQpCount;
+    private int nextContext;         // NIC QP contexts handed out so far (one per long-lived QP)
+    // a connection's k-th QP keeps its NIC context from flow to flow, as NCCL's connections persist:
+    // key (source, destination, k) -> context
+    private final it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap connectionContexts = new it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap();
     private long lastQpFinishedPs;
     private QueuePair firstFailed;   // the first QP whose retry count ran out, or null
 
@@ -124,17 +128,31 @@ public final class Transport implements PacketSink {
 
     /**
      * Opens a QP that stands for one message (work request) posted on one of the NIC's long-lived
-     * QPs (ParaLet's flowlets, §5.3; data CTCCL re-posts on a healthy QP, §3.3). It is not counted
-     * as a QP of the NIC: declare the long-lived ones with {@link #reserveNicQps}.
+     * QPs (ParaLet's flowlets, §5.3; data CTCCL re-posts on a healthy QP, §3.3), whose NIC context
+     * {@code context} it uses. It is not counted as a QP of the NIC: declare the long-lived ones
+     * with {@link #reserveNicQps}, or it is posted on a QP opened with {@link #openQp}.
      */
-    public QueuePair openMessage(Flow f, long bytes) {
-        return open(f, bytes, false);
+    public QueuePair openMessage(Flow f, long bytes, int context) {
+        QueuePair qp = open(f, bytes, false);
+        qp.setContextId(context);
+        return qp;
     }
 
-    /** Declares {@code n} long-lived QPs on a host's NIC; they count in the NIC's QPs from now on. */
-    public void reserveNicQps(int host, int n) {
+    /**
+     * Declares {@code n} long-lived QPs on a host's NIC; they count in the NIC's QPs from now on.
+     * Returns the first of their {@code n} consecutive NIC contexts.
+     */
+    public int reserveNicQps(int host, int n) {
         openQps[host] += n;
         if (openQps[host] > maxOpenQps[host]) maxOpenQps[host] = openQps[host];
+        int first = nextContext;
+        nextContext += n;
+        return first;
+    }
+
+    /** Closes {@code n} QPs declared with {@link #reserveNicQps} (Hopper's probing QPs once a probe is done). */
+    public void releaseNicQps(int host, int n) {
+        openQps[host] -= n;
     }
 
     private QueuePair open(Flow f, long bytes, boolean counted) {
@@ -148,11 +166,34 @@ public final class Transport implements PacketSink {
         if (counted) {
             openQps[h]++;
             if (openQps[h] > maxOpenQps[h]) maxOpenQps[h] = openQps[h];
+            qp.setContextId(connectionContext(f, qp));
         } else {
             messages.set(qp.id);
         }
         policy.initQp(qp);
         return qp;
+    }
+
+    /** The NIC context of the flow's newest QP: its connection's, opened on first use. */
+    private int connectionContext(Flow f, QueuePair qp) {
+        int k = 0;
+        for (QueuePair q : f.qps()) if (q != qp && !messages.get(q.id)) k++;
+        return connectionContext(qp.src(), qp.dst(), k);
+    }
+
+    /**
+     * The NIC context of the {@code k}-th QP of the connection from {@code src} to {@code dst}: the
+     * same for every flow of the pair, as an RC QP is connected to one peer and NCCL keeps its
+     * connections for the job.
+     */
+    public int connectionContext(int src, int dst, int k) {
+        long key = ((long) src * net.hostCount() + dst) * 65536L + Math.min(k, 65535);
+        int ctx = connectionContexts.getOrDefault(key, -1);
+        if (ctx < 0) {
+            ctx = nextContext++;
+            connectionContexts.put(key, ctx);
+        }
+        return ctx;
     }
 
     void qpSent(QueuePair qp) {

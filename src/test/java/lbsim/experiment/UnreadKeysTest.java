@@ -86,6 +86,10 @@ class UnreadKeysTest {
         assertThat(warnings(BASE + "transport: {loss_recovery: irn, timeout_us: 500, irn_rto_high_us: 400}\n"))
                 .singleElement().asString().startsWith("transport.timeout_us is not read with loss_recovery: irn when irn_rto_high_us is set");
         assertThat(warnings(BASE + "transport: {loss_recovery: irn, timeout_us: 500}\n")).isEmpty(); // timeout_us is then RTO_high
+        // the QP timer is timeout_us when given; the NIC's local ACK timeout only gives its default
+        assertThat(warnings(BASE + "transport: {timeout_us: 500}\nnic: {local_ack_timeout: 14}\n")).singleElement().asString()
+                .startsWith("nic.local_ack_timeout is not read when transport.timeout_us is set");
+        assertThat(warnings(BASE + "nic: {local_ack_timeout: 14}\n")).isEmpty();
     }
 
     @Test

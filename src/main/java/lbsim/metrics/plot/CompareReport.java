@@ -20,6 +20,7 @@ public final class CompareReport {
                 + "x ideal divides it by the workload's lower bound with no queueing or loss.");
         page.html(table(results));
         if (results.isEmpty()) return page.write();
+        if (!results.get(0).nicLine().isEmpty()) page.paragraph("Every scheme ran on this NIC: " + results.get(0).nicLine());
 
         List<Bar> norm = new ArrayList<>();
         for (RunResult r : results) if (!Double.isNaN(r.normalised())) norm.add(new Bar(r.scheme(), r.normalised(), 0));

@@ -37,6 +37,7 @@ public final class RunReport {
         rows.add(List.of("ECN marks / PFC pauses / out of order", r.ecnMarked() + " / " + r.pfcPauses() + " / " + r.outOfOrderPackets()));
         rows.add(List.of("max QPs per NIC", Integer.toString(r.maxQpsPerNic())));
         page.table(List.of(), rows); // a key/value table: no header row
+        if (!r.nicLine().isEmpty()) page.paragraph(r.nicLine());
         for (String w : r.warnings()) page.paragraph("warning: " + w);
 
         String name = r.scheme();
