@@ -246,7 +246,7 @@ public final class Hopper implements PathPolicy {
     private void probe(QueuePair qp, State s, long now) {
         long ttl = (long) (ttlProbe * s.basePs);
         closeProbeQps(qp, s);
-        int firstContext = -1;
+        boolean opened = false;
         int sent = 0;
         for (int tries = 0; sent < 2 && tries < 32; tries++) {
             int p = randomPort();
@@ -259,11 +259,12 @@ public final class Hopper implements PathPolicy {
             s.next = (i + 1) % TABLE;
             if (s.used < TABLE) s.used++;
             // §3.2: "creating two QPs bound to distinct UDP source ports"
-            if (firstContext < 0) {
-                firstContext = qp.transport().reserveNicQps(qp.src(), 2);
-                s.roundContext = firstContext;
+            if (!opened) {
+                opened = true;
+                qp.transport().reserveNicQps(qp.src(), 2);
             }
-            s.context[i] = firstContext + sent;
+            s.context[i] = qp.transport().newContext(qp.src(), qp.dst());
+            if (sent == 0) s.roundContext = s.context[i];
             s.openProbeQps = sent + 1;
             qp.setProbeContext(s.context[i]);
             for (int left = probeBytes; ; left -= qp.mtuBytes()) {
@@ -273,7 +274,7 @@ public final class Hopper implements PathPolicy {
             }
             sent++;
         }
-        if (firstContext >= 0 && sent < 2) qp.transport().releaseNicQps(qp.src(), 2 - sent);
+        if (opened && sent < 2) qp.transport().releaseNicQps(qp.src(), 2 - sent);
     }
 
     /** Closes the probing QPs of the last round that the connection did not move onto. */

@@ -93,6 +93,15 @@ public final class Host extends Node implements TrafficSource {
         return nicConfig;
     }
 
+    /**
+     * A QP was created with this NIC at one end: its context is installed in the cache as the most
+     * recently used one (the driver's modify_qp commands write it through the NIC), so its first
+     * packet finds it; later contexts may evict it. {@code responder}: the receiving end's context.
+     */
+    public void installContext(int qpContext, boolean responder) {
+        if (ctxCapacity > 0) net.contexts().use(this, 2 * qpContext + (responder ? 1 : 0));
+    }
+
     /** QP context misses at this NIC so far, transmit and receive. */
     public long contextMisses() {
         return txMisses + rxMisses;

@@ -138,16 +138,10 @@ public final class Transport implements PacketSink {
         return qp;
     }
 
-    /**
-     * Declares {@code n} long-lived QPs on a host's NIC; they count in the NIC's QPs from now on.
-     * Returns the first of their {@code n} consecutive NIC contexts.
-     */
-    public int reserveNicQps(int host, int n) {
+    /** Declares {@code n} long-lived QPs on a host's NIC; they count in the NIC's QPs from now on. */
+    public void reserveNicQps(int host, int n) {
         openQps[host] += n;
         if (openQps[host] > maxOpenQps[host]) maxOpenQps[host] = openQps[host];
-        int first = nextContext;
-        nextContext += n;
-        return first;
     }
 
     /** Closes {@code n} QPs declared with {@link #reserveNicQps} (Hopper's probing QPs once a probe is done). */
@@ -190,9 +184,17 @@ public final class Transport implements PacketSink {
         long key = ((long) src * net.hostCount() + dst) * 65536L + Math.min(k, 65535);
         int ctx = connectionContexts.getOrDefault(key, -1);
         if (ctx < 0) {
-            ctx = nextContext++;
+            ctx = newContext(src, dst);
             connectionContexts.put(key, ctx);
         }
+        return ctx;
+    }
+
+    /** A new QP's NIC context, installed at both ends' NICs as a created QP's is. */
+    public int newContext(int src, int dst) {
+        int ctx = nextContext++;
+        net.host(src).installContext(ctx, false);
+        net.host(dst).installContext(ctx, true);
         return ctx;
     }
 

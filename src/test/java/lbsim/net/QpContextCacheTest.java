@@ -95,6 +95,7 @@ class QpContextCacheTest {
             p.src = src;
             p.dst = dst;
             p.qp = id;
+            p.ctx = id;   // the QP's own context, as QueuePair stamps it
             p.seq = seq++;
             p.wireBytes = BYTES;
             return p;
@@ -211,6 +212,7 @@ class QpContextCacheTest {
         ack.src = 0;
         ack.dst = 1;
         ack.qp = 99;
+        ack.ctx = 99;
         ack.wireBytes = 64;
         return ack;
     }
