@@ -12,7 +12,7 @@ import java.util.Arrays;
  * one packet per turn, plain round robin) or has nothing to send, which takes it out of the ring.
  *
  * <p><b>QP context cache</b> (when {@link NicConfig#contextMisses()}). The NIC holds at most
- * {@code qpCacheEntries} contexts, least recently used evicted; a QP's requester context lives at
+ * {@code qpCacheEntries} contexts (a random one is evicted when it is full); a QP's requester context lives at
  * its source host, its responder context at its destination. Transmit and receive are two serial
  * pipelines that share the cache and stall independently:
  * <ul>
@@ -50,11 +50,11 @@ public final class Host extends Node implements TrafficSource {
     private boolean txContexts;
     private long missPs;
 
-    // QP context cache: an LRU list through the network's shared arrays (see Contexts); -1 = none
+    // QP context cache (see Contexts)
     private int ctxCapacity;
-    int ctxHead = -1;           // most recently used
-    int ctxTail = -1;           // least recently used, evicted next
+    int[] held = new int[0];    // the contexts this NIC holds (Contexts), ctxCount of them
     int ctxCount;
+    private long victimState;   // xorshift state choosing which context a full cache evicts
     private long txMisses;
     private long rxMisses;
 
@@ -65,6 +65,17 @@ public final class Host extends Node implements TrafficSource {
 
     Host(Network net, int id) {
         super(net, id);
+        victimState = 0x9E3779B97F4A7C15L * (id + 1);
+    }
+
+    /** The index of the held context a full cache evicts: uniform over the ctxCount held (xorshift64*). */
+    int nextVictim() {
+        long x = victimState;
+        x ^= x << 13;
+        x ^= x >>> 7;
+        x ^= x << 17;
+        victimState = x;
+        return (int) Long.remainderUnsigned(x * 0x2545F4914F6CDD1DL, ctxCount);
     }
 
     public Port nic() {
@@ -280,50 +291,44 @@ public final class Host extends Node implements TrafficSource {
     }
 
     /**
-     * The QP contexts every NIC holds: one LRU list per host threaded through arrays indexed by
-     * context, {@code 2 x qp} for a requester context and {@code 2 x qp + 1} for a responder
-     * context, so a look-up costs a few array accesses and no hashing. The arrays grow with the
-     * QP ids. A context is held by at most one host ({@code owner}).
+     * The QP contexts every NIC holds, {@code 2 x qp} for a requester context and {@code 2 x qp + 1}
+     * for a responder context. A full cache evicts a context chosen at random (a per-host
+     * generator seeded by the host id, so runs repeat): NIC caches are not exact LRU, and under a
+     * round-robin schedule over more contexts than entries random replacement still hits about as
+     * often as the cache is large relative to them, so throughput falls gradually past the cache
+     * size as RDMA QP-scaling measurements show, where LRU would miss on every packet at once. A
+     * hit is one array read; the arrays grow with the context ids. A context is held by at most
+     * one host ({@code owner}).
      */
     static final class Contexts {
         private final Network net;
-        private int[] prev = new int[0];
-        private int[] next = new int[0];
         private int[] owner = new int[0];   // host holding the context, -1 if none
+        private int[] slot = new int[0];    // its index in that host's held array
 
         Contexts(Network net) {
             this.net = net;
         }
 
-        /** Marks context {@code e} most recently used at {@code h}; false if it was not held there (it is now). */
+        /** Context {@code e} is used at {@code h}: true if it was held there, else it is fetched (and held now). */
         boolean use(Host h, int e) {
             if (e >= owner.length) grow(e);
             int o = owner[e];
-            if (o == h.id) {
-                if (h.ctxHead != e) {
-                    unlink(h, e);
-                    pushFront(h, e);
-                }
-                return true;
+            if (o == h.id) return true;
+            if (o >= 0) remove(net.host(o), e);   // the id was last used at another NIC: it moves here
+            if (h.ctxCount >= h.ctxCapacity) {
+                int victim = h.held[h.nextVictim()];
+                remove(h, victim);
             }
-            if (o >= 0) {   // the id was last used at another NIC: it moves here
-                Host other = net.host(o);
-                unlink(other, e);
-                other.ctxCount--;
-            }
-            if (h.ctxCount >= h.ctxCapacity) evict(h);
-            pushFront(h, e);
+            if (h.ctxCount == h.held.length) h.held = Arrays.copyOf(h.held, Math.min(h.ctxCapacity, Math.max(8, 2 * h.held.length)));
+            h.held[h.ctxCount] = e;
+            slot[e] = h.ctxCount++;
             owner[e] = h.id;
-            h.ctxCount++;
             return false;
         }
 
-        /** Drops {@code h}'s least recently used context. */
+        /** Drops one of {@code h}'s contexts (the cache shrank). */
         void evict(Host h) {
-            int t = h.ctxTail;
-            unlink(h, t);
-            owner[t] = -1;
-            h.ctxCount--;
+            remove(h, h.held[h.ctxCount - 1]);
         }
 
         /** Whether {@code h} holds context {@code e} (tests). */
@@ -331,29 +336,18 @@ public final class Host extends Node implements TrafficSource {
             return e < owner.length && owner[e] == h.id;
         }
 
-        private void unlink(Host h, int e) {
-            int p = prev[e];
-            int n = next[e];
-            if (p >= 0) next[p] = n;
-            else h.ctxHead = n;
-            if (n >= 0) prev[n] = p;
-            else h.ctxTail = p;
-        }
-
-        private void pushFront(Host h, int e) {
-            int first = h.ctxHead;
-            prev[e] = -1;
-            next[e] = first;
-            if (first >= 0) prev[first] = e;
-            else h.ctxTail = e;
-            h.ctxHead = e;
+        private void remove(Host h, int e) {
+            int i = slot[e];
+            int last = h.held[--h.ctxCount];
+            h.held[i] = last;
+            slot[last] = i;
+            owner[e] = -1;
         }
 
         private void grow(int e) {
             int n = Math.max(e + 1, Math.max(64, 2 * owner.length));
             int old = owner.length;
-            prev = Arrays.copyOf(prev, n);
-            next = Arrays.copyOf(next, n);
+            slot = Arrays.copyOf(slot, n);
             owner = Arrays.copyOf(owner, n);
             Arrays.fill(owner, old, n, -1);
         }

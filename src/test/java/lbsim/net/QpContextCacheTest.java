@@ -119,26 +119,29 @@ class QpContextCacheTest {
         NicConfig cfg = nic(C, MISS, 0);
         long line = (END - WARM) / S;
         long floor = (END - WARM) / (S + MISS);
-        int[] ns = {1, C / 2, C, C + 1, 2 * C, 4 * C, 16 * C};
+        int[] ns = {1, C / 2, C, 2 * C, 4 * C, 16 * C, 64 * C};
         long[] got = new long[ns.length];
         for (int i = 0; i < ns.length; i++) got[i] = throughputPackets(ns[i], cfg);
         for (int i = 0; i < ns.length; i++) {
             if (ns[i] <= C) {
                 assertThat(got[i]).as("N=%d", ns[i]).isBetween(line - 1, line + 1);   // every context held: line rate
             } else {
-                assertThat(got[i]).as("N=%d", ns[i]).isLessThan(got[0] - 1).isLessThanOrEqualTo(got[i - 1] + 1).isGreaterThanOrEqualTo(floor - 1);
+                assertThat(got[i]).as("N=%d", ns[i]).isLessThanOrEqualTo(got[i - 1]).isGreaterThanOrEqualTo(floor - 1);
             }
         }
-        // per-packet round robin over more QPs than entries is LRU's worst case: every packet misses at once
-        assertThat(got[ns.length - 1]).isBetween(floor - 1, floor + 1);
-        assertThat(got[3]).isBetween(floor - 1, floor + 1);
+        // random replacement: past the cache some packets still hit, fewer the more contexts share it
+        // (LRU would miss on every packet at once); with many more contexts nearly every packet misses
+        assertThat(got[3]).as("2C").isGreaterThan(floor + (line - floor) / 20).isLessThan(line / 2);
+        assertThat(got[4]).as("4C").isLessThan(got[3]);
+        assertThat(got[6]).as("64C").isBetween(floor - 1, floor + 2);
     }
 
     @Test
     void everyPacketMissingGivesSerialisationOverSerialisationPlusMiss() {
+        // one entry and two QPs taking turns: every packet needs the context its predecessor evicted
         Fabric f = new Fabric();
-        f.net.configureNics(nic(C, MISS, 0));
-        f.start(2 * C);
+        f.net.configureNics(nic(1, MISS, 0));
+        f.start(2);
         f.sim.run(END);
         List<Long> t = f.times();
         int k = t.size() / 2;
@@ -159,8 +162,8 @@ class QpContextCacheTest {
     void receiveMissesAloneLimitTheRateToSerialisationOverMiss() {
         for (long miss : new long[] {S / 2, 2 * S}) {
             Fabric f = new Fabric();
-            f.net.host(1).configureNic(nic(C, miss, 0));   // host 0 never misses
-            f.start(2 * C);
+            f.net.host(1).configureNic(nic(1, miss, 0));   // host 0 never misses; host 1 misses on every packet
+            f.start(2);
             f.sim.run(END);
             List<Long> t = f.times();
             int k = t.size() / 2;
@@ -172,7 +175,7 @@ class QpContextCacheTest {
     @Test
     void arbitrationAmortisesMisses() {
         long turns = 4;   // packets per turn: one miss per turn on each side
-        long got = throughputPackets(4 * C, nic(C, MISS, turns * BYTES));
+        long got = throughputPackets(2, nic(1, MISS, turns * BYTES));
         long expected = (END - WARM) * turns / (turns * S + MISS);
         assertThat(got).isBetween(expected - turns, expected + turns);
     }
@@ -321,20 +324,19 @@ class QpContextCacheTest {
     }
 
     @Test
-    void leastRecentlyUsedContextIsEvicted() {
+    void aFullCacheEvictsOneContextAndHoldsAtMostItsSize() {
         Fabric f = new Fabric();
         f.net.configureNics(nic(2, MISS, 0));
         Host h = f.net.host(0);
         Host.Contexts t = f.net.contexts();
         assertThat(t.use(h, 0)).isFalse();
         assertThat(t.use(h, 2)).isFalse();
-        assertThat(t.use(h, 0)).isTrue();    // 0 most recent, 2 least
-        assertThat(t.use(h, 4)).isFalse();   // evicts 2
-        assertThat(t.holds(h, 0)).isTrue();
-        assertThat(t.holds(h, 2)).isFalse();
+        assertThat(t.use(h, 0)).isTrue();
+        assertThat(t.use(h, 4)).isFalse();   // evicts 0 or 2
         assertThat(t.holds(h, 4)).isTrue();
-        assertThat(t.use(h, 2)).isFalse();   // evicts 0
-        assertThat(t.holds(h, 0)).isFalse();
+        assertThat(t.holds(h, 0) ^ t.holds(h, 2)).as("exactly one of the two is evicted").isTrue();
+        int kept = t.holds(h, 0) ? 0 : 2;
+        assertThat(t.use(h, kept)).isTrue();
         // a QP's requester and responder contexts are separate entries at separate NICs
         Host h1 = f.net.host(1);
         assertThat(t.use(h1, 5)).isFalse();
