@@ -18,25 +18,28 @@ import lbsim.net.NicConfig.Timer;
  *
  * @param localAckTimeout the InfiniBand local ACK timeout exponent t: the QP's timer is 4.096 us x 2^t
  *                        (the default of {@code transport.timeout_us} under this profile; 0 = use 1000 us)
+ * @param cc              the congestion control the NIC ships with: the default of {@code transport.cc}
  */
 public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount,
-                      int qpCacheEntries, long qpMissNs, long arbitrationBytes, String lossRecovery, int localAckTimeout) {
+                      int qpCacheEntries, long qpMissNs, long arbitrationBytes, String lossRecovery, int localAckTimeout,
+                      String cc) {
 
     /** One profile's defaults. */
     record Profile(Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount, int qpCacheEntries,
-                   long qpMissNs, long arbitrationBytes, String lossRecovery, int localAckTimeout) {}
+                   long qpMissNs, long arbitrationBytes, String lossRecovery, int localAckTimeout, String cc) {}
 
     static final Map<String, Profile> PROFILES = new LinkedHashMap<>();
 
     static {
         PROFILES.put("roce", new Profile(Reorder.IN_ORDER, 0, Timer.PER_QP, NicDefaults.RETRY_COUNT,
                 NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "go-back-n",
-                NicDefaults.LOCAL_ACK_TIMEOUT));
+                NicDefaults.LOCAL_ACK_TIMEOUT, "dcqcn"));   // ConnectX's RoCE congestion control is DCQCN (Zhu et al. 2015)
         PROFILES.put("irn", new Profile(Reorder.WINDOW, 0, Timer.PER_QP, NicDefaults.RETRY_COUNT,
-                NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "irn", 0));
+                NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "irn", 0,
+                "dcqcn"));   // IRN keeps the NIC's DCQCN (Mittal et al. 2018 §4; Hopper §4.1.1 and ConWeave run it so)
         PROFILES.put("multipath", new Profile(Reorder.UNBOUNDED, 0, Timer.PER_PACKET, 0,
-                NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "sack", 0));
-        PROFILES.put("ideal", new Profile(Reorder.UNBOUNDED, 0, Timer.PER_QP, 0, 0, 0, 0, "go-back-n", 0));
+                NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "sack", 0, "dctcp"));
+        PROFILES.put("ideal", new Profile(Reorder.UNBOUNDED, 0, Timer.PER_QP, 0, 0, 0, 0, "go-back-n", 0, "dctcp"));
     }
 
     static final List<String> REORDER = List.of("in-order", "window", "unbounded");
@@ -75,7 +78,7 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
                     + " or unbounded (profiles irn, multipath), or loss_recovery go-back-n or erasure");
         }
         s.finish();
-        return new NicSpec(profile, reorder, window, timer, retry, cache, missNs, arb, recovery, ackTimeout);
+        return new NicSpec(profile, reorder, window, timer, retry, cache, missNs, arb, recovery, ackTimeout, p.cc());
     }
 
     private static Reorder reorderOf(String key) {

@@ -102,7 +102,7 @@ public final class Runner {
                     + topo.hostCount() + " hosts");
         }
         TransportConfig[] tcfg = transportConfigs(sc, topo, graph);
-        SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport());
+        SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport(), tcfg[0].baseRttPs());
         Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());
         for (int h = 0; h < tcfg.length; h++) net.host(h).configureNic(tcfg[h].nic());   // arbitration and QP context cache

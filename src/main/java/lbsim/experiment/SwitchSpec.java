@@ -5,7 +5,11 @@ import lbsim.transport.LossRecoveries;
 
 /** The scenario's {@code switch} section: buffer admission, PFC and ECN marking details. */
 public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long resumeOffsetBytes, long ecnKminBytes,
-                         long ecnKmaxBytes, double ecnPmax) {
+                         long ecnKmaxBytes, double ecnPmax, String ecnProfile) {
+
+    /** {@code ecn_profile} values: the switch profiles, and {@code auto} (the congestion control's: dcqcn's for dcqcn, else dctcp's). */
+    static final java.util.List<String> ECN_PROFILES = java.util.stream.Stream.concat(java.util.stream.Stream.of("auto"),
+            SwitchConfig.ECN_PROFILES.stream()).toList();
 
     static SwitchSpec from(Section s) {
         SwitchSpec w = new SwitchSpec(
@@ -15,7 +19,8 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
                 s.longValue("pfc_resume_offset_bytes", -1, -1, 1L << 40),
                 s.longValue("ecn_kmin_bytes", -1, -1, 1L << 40),
                 s.longValue("ecn_kmax_bytes", -1, -1, 1L << 40),
-                s.doubleValue("ecn_pmax", -1, -1, 1));
+                s.doubleValue("ecn_pmax", -1, -1, 1),
+                s.choice("ecn_profile", "auto", ECN_PROFILES));
         if (w.ecnKminBytes >= 0 && w.ecnKmaxBytes >= 0 && w.ecnKmaxBytes < w.ecnKminBytes) {
             throw s.error("ecn_kmax_bytes", "must be >= ecn_kmin_bytes");
         }
@@ -50,10 +55,16 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
         }
     }
 
-    public SwitchConfig resolve(TopologySpec topo, TransportSpec transport) {
+    /** @param baseRttPs the fabric's base RTT, which the DCTCP guideline sizes K for */
+    public SwitchConfig resolve(TopologySpec topo, TransportSpec transport, long baseRttPs) {
         return new SwitchConfig(topo.switchBufferBytes(), topo.portBufferBytes(), alpha, transport.pfc(), pfcAlpha,
-                headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax,
-                transport.cc().equals("dcqcn") ? "dcqcn" : "dctcp", topo.mtuBytes(),
-                LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes());
+                headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax, profile(transport.cc()), topo.mtuBytes(),
+                LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes(), baseRttPs);
+    }
+
+    /** The ECN profile in force: the given one, or the congestion control's. */
+    String profile(String cc) {
+        if (!ecnProfile.equals("auto")) return ecnProfile;
+        return cc.equals("dcqcn") ? "dcqcn" : "dctcp";
     }
 }

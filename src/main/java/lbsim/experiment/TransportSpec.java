@@ -12,7 +12,10 @@ import lbsim.transport.TransportConfig;
 public record TransportSpec(String cc, String lossRecovery, boolean pfc, long timeoutUs, int ackEvery, int headerBytes,
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
                             double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
-                            RtoBackoff rtoBackoff, NicSpec nic) {
+                            RtoBackoff rtoBackoff, NicSpec nic, String dctcpVariant) {
+
+    /** {@code dctcp_variant}: RFC 8257's window, or the HPCC/ConWeave ns-3 model's rate (algorithms.md §2.1). */
+    static final List<String> DCTCP_VARIANTS = List.of("window", "rate");
 
     /** {@code irn_nack}: NACK every out-of-order arrival (IRN) or only those beyond the window (Hopper §4.1.1). */
     static final List<String> IRN_NACK = List.of("every", "beyond-window");
@@ -25,8 +28,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
     /** @param nic the NIC, whose profile gives the loss recovery and the QP timer when they are not set here */
     static TransportSpec from(Section s, NicSpec nic) {
         List<String> ccs = new ArrayList<>(CongestionControls.NAMES);
-        String cc = s.string("cc", "dctcp");
-        s.choice("cc", "dctcp", ccs);
+        String cc = s.choice("cc", nic.cc(), ccs);   // the NIC's own congestion control unless given
         String lr = s.choice("loss_recovery", nic.lossRecovery(), LossRecoveries.IMPLEMENTED);
         boolean pfc = s.bool("pfc", true);
         if (s.has("irn_window_packets")) {
@@ -48,7 +50,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
                         s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
                         s.choice("irn_nack", "every", IRN_NACK).equals("every")),
-                backoff(s, timeoutUs, lr), nic);
+                backoff(s, timeoutUs, lr), nic, s.choice("dctcp_variant", "window", DCTCP_VARIANTS));
         s.finish();
         return t;
     }
@@ -96,7 +98,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
                 nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs,
                 recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff,
-                nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes));
+                nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes), dctcpVariant.equals("rate"));
     }
 
     /** The NIC's configuration on a host with this BDP: a reorder window of 0 packets is one BDP (IRN §3.2's bitmap). */

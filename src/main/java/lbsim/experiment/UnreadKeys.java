@@ -29,6 +29,7 @@ final class UnreadKeys {
             // congestion controls (transport.TransportSpec.resolve, transport.CongestionControls)
             new Rule("transport.dctcp_g", "transport.cc", List.of("dctcp")),
             new Rule("transport.dctcp_alpha0", "transport.cc", List.of("dctcp")),
+            new Rule("transport.dctcp_variant", "transport.cc", List.of("dctcp")),
             new Rule("transport.init_cwnd_bytes", "transport.cc", List.of("dctcp", "swift")),
             new Rule("transport.rate_coefficient", "transport.cc", List.of("fixed-rate")),
             new Rule("transport.swift_base_target_us", "transport.cc", List.of("swift")),

@@ -13,15 +13,30 @@ package lbsim.net;
  * @param ecnKminBytes       RED Kmin on the egress data queue; negative = profile default per port
  * @param ecnKmaxBytes       RED Kmax; negative = profile default per port
  * @param ecnPmax            marking probability at Kmax; negative = profile default
- * @param ecnProfile         "dctcp" (step at 30 KB per 10 Gbps) or "dcqcn" (RED 100/400 KB per 25 Gbps, 0.2)
+ * @param ecnProfile         the default marking thresholds per port (see {@link #ECN_PROFILES}): "dctcp" (step at
+ *                           K = C x RTT / 7), "dctcp-hpcc" (30 KB per 10 Gbps), "dcqcn" (RED 150/1500 KB),
+ *                           "dcqcn-hpcc" (RED 100/400 KB per 25 Gbps, 0.2), "dcqcn-conweave" (RED 100/400 KB, 0.2)
  * @param mtuBytes           payload bytes per packet
  * @param trimMode           0 = drop data the buffer cannot take; 1 = trim it to a header for the
  *                           receiver; 2 = trim and return the header to the sender (NDP, McClure §4)
  * @param headerBytes        the transport's per-packet header (a full data packet is MTU + this on the wire)
+ * @param ecnRttPs           the RTT the "dctcp" profile's K is sized for (the fabric's base RTT)
  */
 public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
                            long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
-                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes) {
+                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes, long ecnRttPs) {
+
+    /** Names of {@code switch.ecn_profile} (besides {@code auto}, which follows the congestion control). */
+    public static final java.util.List<String> ECN_PROFILES = java.util.List.of("dctcp", "dctcp-hpcc", "dcqcn", "dcqcn-hpcc",
+            "dcqcn-conweave");
+
+    /** Without the DCTCP guideline's RTT (the other profiles do not read it). */
+    public SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
+                        long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
+                        double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes) {
+        this(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes,
+                ecnPmax, ecnProfile, mtuBytes, trimMode, headerBytes, 0);
+    }
 
     public static final int TRIM_OFF = 0;
     public static final int TRIM_TO_RECEIVER = 1;
@@ -45,13 +60,14 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
         return Math.max(1, headerBytes);
     }
 
+    /** Settings for unit tests of the switch: a 64 MB shared buffer, PFC, the HPCC ns-3 DCTCP step. */
     public static SwitchConfig defaults() {
-        return new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, -1, "dctcp", 4096);
+        return new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, -1, "dctcp-hpcc", 4096);
     }
 
     public SwitchConfig withEcn(long kmin, long kmax, double pmax) {
         return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, headerBytes);
+                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, headerBytes, ecnRttPs);
     }
 
     /**
@@ -61,20 +77,37 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
      */
     long kmin(long rateBps) {
         if (ecnKminBytes >= 0) return ecnKminBytes;
-        // DCQCN RED: HPCC/ConWeave run.py 100 KB per 25 Gbps (algorithms.md §2.2)
-        if (ecnProfile.equals("dcqcn")) return rateBps / 250_000L;
-        // DCTCP step: 30 KB per 10 Gbps as in the HPCC ns-3 DCTCP configuration (algorithms.md §2.1)
-        return Math.max(2L * mtuBytes, 3 * rateBps / 1_000_000L);
+        return switch (ecnProfile) {
+            // NVIDIA's RoCE switch default (Onyx `roce`, Cumulus Linux `nv set qos roce`): ECN absolute 150 KB to 1500 KB
+            case "dcqcn" -> 150_000L;
+            // HPCC ns-3 run.py: 100 KB per 25 Gbps (algorithms.md §2.2)
+            case "dcqcn-hpcc" -> rateBps / 250_000L;
+            // conweave-ns3 run.py: 100 KB at every rate (algorithms.md §2.2)
+            case "dcqcn-conweave" -> 100_000L;
+            // the HPCC ns-3 DCTCP configuration: 30 KB per 10 Gbps (algorithms.md §2.1)
+            case "dctcp-hpcc" -> Math.max(2L * mtuBytes, 3 * rateBps / 1_000_000L);
+            // DCTCP §3.4: K > C x RTT / 7 keeps the queue from draining after a cut; at least two packets
+            default -> Math.max(2L * packetBytes(), lbsim.engine.Simulation.bytesAtRate(ecnRttPs, rateBps) / 7);
+        };
     }
 
     long kmax(long rateBps) {
         if (ecnKmaxBytes >= 0) return ecnKmaxBytes;
-        if (ecnProfile.equals("dcqcn")) return rateBps / 62_500L;   // 400 KB per 25 Gbps
-        return ecnKminBytes >= 0 ? ecnKminBytes : kmin(rateBps);
+        return switch (ecnProfile) {
+            case "dcqcn" -> 1_500_000L;
+            case "dcqcn-hpcc" -> rateBps / 62_500L;   // 400 KB per 25 Gbps
+            case "dcqcn-conweave" -> 400_000L;
+            default -> ecnKminBytes >= 0 ? ecnKminBytes : kmin(rateBps);   // DCTCP: one step
+        };
     }
 
     double pmax() {
         if (ecnPmax >= 0) return ecnPmax;
-        return ecnProfile.equals("dcqcn") ? 0.2 : 1.0;
+        return switch (ecnProfile) {
+            // the vendor pages give the thresholds but not the marking probability: RED rising to 1 at Kmax
+            case "dcqcn" -> 1.0;
+            case "dcqcn-hpcc", "dcqcn-conweave" -> 0.2;
+            default -> 1.0;
+        };
     }
 }

@@ -22,7 +22,8 @@ public final class CongestionControls {
     static CongestionControl create(TransportConfig cfg, QueuePair qp) {
         long line = qp.lineRateBps();
         return switch (cfg.cc()) {
-            case "dctcp" -> new Dctcp(cfg.initCwndBytes(), cfg.dctcpG(), cfg.dctcpAlpha0(), cfg.mtuBytes() + cfg.headerBytes(), line);
+            case "dctcp" -> cfg.dctcpRate() ? new DctcpRate(cfg.initCwndBytes(), cfg.dctcpG(), cfg.dctcpAlpha0(), line)
+                    : new Dctcp(cfg.initCwndBytes(), cfg.dctcpG(), cfg.dctcpAlpha0(), cfg.mtuBytes() + cfg.headerBytes(), line);
             case "dcqcn" -> new Dcqcn(qp, DcqcnParams.forLineRate(line), line);
             case "swift" -> new Swift(cfg.initCwndBytes(), cfg.mtuBytes() + cfg.headerBytes(), line, cfg.swiftBaseTargetPs(),
                     cfg.switchHops(), cfg.baseRttPs(), qp::now);

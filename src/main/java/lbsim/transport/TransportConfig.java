@@ -24,12 +24,23 @@ import lbsim.net.NicConfig;
  * @param recovery           settings of irn, tcp and erasure
  * @param rtoBackoff         growth of the timeout over consecutive timeouts of a QP (every recovery)
  * @param nic                the host NIC's receiver, timers and retry count (its reorder window resolved)
+ * @param dctcpRate          dctcp: the rate-based variant of the HPCC/ConWeave ns-3 model instead of the window one
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
                               long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
-                              RtoBackoff rtoBackoff, NicConfig nic) {
+                              RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate) {
+
+    /** The window DCTCP. */
+    public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
+                           int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
+                           double dctcpG, double dctcpAlpha0, long fixedRateBps,
+                           long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
+                           RtoBackoff rtoBackoff, NicConfig nic) {
+        this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
+                dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, nic, false);
+    }
 
     /** On the idealised NIC (receivers keep every out-of-order packet, no retry limit): unit tests of other parts. */
     public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
@@ -44,7 +55,8 @@ public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int 
     /** The same settings on another NIC. */
     public TransportConfig withNic(NicConfig n) {
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs,
-                initCwndBytes, dctcpG, dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, n);
+                initCwndBytes, dctcpG, dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, n,
+                dctcpRate);
     }
 
     /** Without a timeout backoff. */

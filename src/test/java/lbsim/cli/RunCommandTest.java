@@ -55,7 +55,7 @@ class RunCommandTest {
         assertThat(Files.readString(out.resolve("flows.csv")).lines()).hasSize(1 + 8);
         assertThat(Files.readString(out.resolve("links.csv"))).startsWith("link,from,to");
         // defaults are written into the resolved scenario
-        assertThat(Files.readString(out.resolve("scenario.resolved.yaml"))).contains("local_ack_timeout: 20", "cc: \"dctcp\"", "profile: \"roce\"");
+        assertThat(Files.readString(out.resolve("scenario.resolved.yaml"))).contains("local_ack_timeout: 20", "cc: \"dcqcn\"", "profile: \"roce\"", "ecn_profile: \"auto\"");
     }
 
     @Test

@@ -15,7 +15,7 @@ class EcnThresholdWarningTest {
 
     @Test
     void aPortBufferBelowKminIsWarnedAndNoPacketIsMarked() {
-        var r = Scenarios.run(INCAST, "topology.port_buffer_bytes=65536");
+        var r = Scenarios.run(INCAST, "topology.port_buffer_bytes=65536", "switch.ecn_profile=dctcp-hpcc");
         assertThat(r.warnings()).anyMatch(w -> w.contains("ECN Kmin 300000 B") && w.contains("port_buffer_bytes 65536 B")
                 && w.contains("never marked"));
         assertThat(r.ecnMarked()).isZero();   // what the warning says: no queue reached Kmin

@@ -48,7 +48,7 @@ class IdealBoundTest {
     void trainingIsAtLeastItsIdeal(String algorithm, String scheme) {
         RunResult r = Scenarios.run("""
                 topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, link_gbps: 400, link_latency_ns: 500}
-                transport: {cc: dctcp, pfc: true}
+                transport: {cc: dctcp, pfc: true, timeout_us: 1000}
                 workload: {kind: training, model: ethereal-gpt2, ranks: 8}
                 """, "workload.algorithm=" + algorithm, "load_balancer.scheme=" + scheme);
         Scenarios.assertConserved(r);

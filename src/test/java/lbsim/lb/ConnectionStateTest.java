@@ -110,7 +110,7 @@ class ConnectionStateTest {
         String slow = PlbTest.DEGRADED.replace("capacity_fraction: 0.1", "capacity_fraction: 0.01")
                 .replace("flows: [{src: 0, dst: 1, size_bytes: 2000000}]",
                         "flows: [{src: 0, dst: 1, size_bytes: 200000}, {src: 0, dst: 1, size_bytes: 200000, after: [0]}]")
-                + "transport: {cc: dcqcn}\n";
+                .replace("transport: {cc: dctcp}", "transport: {cc: dcqcn}");
         for (String repath : new String[] {"within-qp", "between-qps"}) {
             ObservedHost.Run r = ObservedHost.run(slow + "load_balancer: {scheme: flowbender, signal: rtt, state: per-connection, "
                     + "repath: " + repath + "}\n", "seed=1");

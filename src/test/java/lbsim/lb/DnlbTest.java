@@ -227,7 +227,7 @@ class DnlbTest {
             name: dnlb-failure
             max_time_ms: 30
             topology: {kind: leaf-spine, leaves: 2, spines: 4, hosts_per_leaf: 4, link_gbps: 100}
-            transport: {timeout_us: 1000}
+            transport: {cc: dctcp, timeout_us: 1000}
             load_balancer: {scheme: dnlb, qps: 4}
             failures: [{at_us: 20, link: leaf0-spine1, kind: down, detect_ms: 1000}]
             """;

@@ -16,6 +16,7 @@ class PlbTest {
             name: degraded
             topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 1, link_gbps: 100}
             switch: {ecn_kmin_bytes: 30000}
+            transport: {cc: dctcp}
             workload: {kind: flows, flows: [{src: 0, dst: 1, size_bytes: 2000000}]}
             failures: [{at_us: 0, link: "leaf0-spine0", kind: degrade, capacity_fraction: 0.1}]
             """;

@@ -28,6 +28,7 @@ class IdleFctLowerBoundTest {
     static final String PERMUTATION = """
             name: perm
             topology: {kind: fat-tree, k: 4, link_gbps: 10, host_link_gbps: 400}
+            transport: {timeout_us: 1000}
             workload: {kind: permutation, size_bytes: 200000}
             """;
 

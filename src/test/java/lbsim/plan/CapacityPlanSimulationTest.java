@@ -23,6 +23,7 @@ class CapacityPlanSimulationTest {
                 name: appendix-a
                 topology: {kind: fat-tree, k: 4, link_gbps: 100}
                 nic: {profile: multipath}
+                switch: {ecn_profile: dctcp-hpcc}
                 workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: %d}
                 failures: %s
                 """.formatted(RANK_BYTES, failures);

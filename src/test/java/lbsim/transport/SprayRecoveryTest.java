@@ -37,6 +37,7 @@ class SprayRecoveryTest {
                 name: perm
                 topology: {kind: leaf-spine, leaves: 8, spines: 16, hosts_per_leaf: 16, link_gbps: 100}
                 nic: {profile: multipath}
+                switch: {ecn_profile: dctcp-hpcc}   # the SACK accounting, not the ECN threshold, is under test
                 load_balancer: {scheme: spray-host}
                 workload: {kind: permutation, size_bytes: 2000000}
                 """;
