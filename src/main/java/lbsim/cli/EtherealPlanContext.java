@@ -5,7 +5,9 @@ import java.util.List;
 import lbsim.experiment.FailureSpec;
 import lbsim.experiment.Scenario;
 import lbsim.plan.EtherealPlan;
+import lbsim.topology.PathControl;
 import lbsim.topology.Topology;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -58,7 +60,14 @@ final class EtherealPlanContext {
             warnings.add("topology.link_overrides: " + unequal + "; the plan splits bytes equally over equal-cost paths,"
                     + " ignoring their rates (Ethereal assumes a symmetric fabric)");
         }
-        return new EtherealPlan.Context(inputs(sc, overrides), warnings, notes, downLinks > 0 ? down : null);
+        return new EtherealPlan.Context(inputs(sc, overrides), warnings, notes, downLinks > 0 ? down : null, pathControl(sc));
+    }
+
+    /** The scenario's {@code load_balancer.path_control} when its scheme is ethereal, else the scheme's default (port). */
+    static PathControl pathControl(Scenario sc) {
+        if (!sc.scheme().equals("ethereal")) return PathControl.PORT;
+        JsonNode v = sc.resolved().path("load_balancer").get("path_control");
+        return v == null || !v.isString() ? PathControl.PORT : PathControl.of(v.asString());
     }
 
     /** The first switch whose equal-cost next hops toward one destination have different rates, described; null if none. */
@@ -90,6 +99,7 @@ final class EtherealPlanContext {
         for (String section : List.of("topology", "workload", "failures")) {
             if (sc.resolved().has(section)) in.set(section, sc.resolved().get(section));
         }
+        in.put("path_control", pathControl(sc).key());
         return in;
     }
 }

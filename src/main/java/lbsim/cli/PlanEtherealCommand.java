@@ -47,7 +47,7 @@ public final class PlanEtherealCommand implements Runnable {
         Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
         for (String w : sc.warnings()) System.err.println("lbsim: warning: " + w);   // keys its settings do not read, as run says
         Topology topo = sc.topology().build(sc.file());
-        String problem = Ethereal.pathIdProblem(topo);
+        String problem = Ethereal.pathIdProblem(topo, EtherealPlanContext.pathControl(sc));
         if (problem != null) throw new BadInputException(sc.file() + ": plan ethereal: " + problem);
         PlanCommand.print(spec, plan(sc, topo, options.overrides), format.format());
     }

@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
 import lbsim.net.Packet;
+import lbsim.topology.PathControl;
 import lbsim.topology.Routing;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
@@ -27,9 +28,12 @@ import lbsim.workload.FlowSpec;
  *       one ECMP QP each. The other flows' QPs start in random order, each after a uniform
  *       random delay in [0, {@code start_jitter_ns}] (Algorithm 1, {@code flowArrival}).</li>
  *   <li>Path assignment (§3.2): per destination ToR, {@link EtherealAssignment#assign} over the
- *       source's good path IDs ({@link Routing#pathIds}: switch-level paths, so s counts next-hop
- *       switches, not members of link bundles, which the switches hash like a LAG); each piece is
- *       its own QP with a source route. The receiver copies the reverse path ID into ACKs, so ACKs retrace the links.</li>
+ *       source's good path IDs ({@link Routing#pathIds(int, int, PathControl)}); each piece is its
+ *       own QP with a source route. With {@code path_control: port} (default; §3.2's "uplink
+ *       index") a path ID names the egress port at every hop, bundle members included, so s is the
+ *       product of the uplink ports per hop and every member link gets an even share; with
+ *       {@code lag} it names next-hop switches and the switches hash the bundle member like a LAG.
+ *       The receiver copies the reverse path ID into ACKs, so ACKs retrace the links.</li>
  *   <li>Failures (§3.3): on a QP timeout (Go-Back-N is done by the QP) the QP moves to a random
  *       good path and the old path ID is marked bad for this source host for {@code bad_path_ms};
  *       later batches use good paths only (all paths if none is good). On a NACK the QP also
@@ -40,7 +44,9 @@ import lbsim.workload.FlowSpec;
  *       NACK per out-of-order arrival) and those of packets still on the old path do not.</li>
  * </ul>
  * Bad-path state is keyed by path ID alone (the paper refers to paths "solely based on the
- * 16-bit encoding"), so a bad first byte (uplink) excludes that uplink for every destination.
+ * 16-bit encoding"), so a bad ID is excluded toward every destination. With {@code port} a dead
+ * bundle member is a dead path (its QPs time out and move, as on a dead single link); with
+ * {@code lag} the switches drop a detected dead member from their hash.
  */
 public final class Ethereal implements PathPolicy, EventHandler {
     private static final int EV_BATCH = 1;
@@ -48,6 +54,7 @@ public final class Ethereal implements PathPolicy, EventHandler {
 
     private final Topology topo;
     private final Routing routing;
+    private final PathControl control;
     private final SplittableRandom random;
     private final Ecmp.Host ports;
     private final long startJitterPs;
@@ -69,12 +76,18 @@ public final class Ethereal implements PathPolicy, EventHandler {
         void opened(int batch, FlowSpec flow, int qp, long bytes, int pathId);
     }
 
-    @SuppressWarnings("unchecked")
+    /** With {@code path_control: port}, the scheme's default. */
     public Ethereal(Topology topo, SplittableRandom random, long startJitterNs, double badPathMs) {
+        this(topo, random, startJitterNs, badPathMs, PathControl.PORT);
+    }
+
+    @SuppressWarnings("unchecked")
+    public Ethereal(Topology topo, SplittableRandom random, long startJitterNs, double badPathMs, PathControl control) {
         if (startJitterNs < 0) throw new IllegalArgumentException("start_jitter_ns must be >= 0");
         if (badPathMs < 0) throw new IllegalArgumentException("bad_path_ms must be >= 0");
         this.topo = topo;
         this.routing = topo.routing();
+        this.control = control;
         this.random = random;
         this.ports = new Ecmp.Host(random);
         this.startJitterPs = startJitterNs * Simulation.PS_PER_NS;
@@ -82,6 +95,12 @@ public final class Ethereal implements PathPolicy, EventHandler {
         this.pending = new List[topo.hostCount()];
         this.badUntil = new Map[topo.hostCount()];
         for (int h = 0; h < badUntil.length; h++) badUntil[h] = new HashMap<>();
+    }
+
+    /** What this scheme's path IDs name: ports (bundle members included) or next-hop switches. */
+    @Override
+    public PathControl pathControl() {
+        return control;
     }
 
     /** Reports each QP the scheme opens from now on to {@code r} (planning). */
@@ -99,15 +118,16 @@ public final class Ethereal implements PathPolicy, EventHandler {
     }
 
     /**
-     * The path IDs from src toward dst that cross no hop whose bundle is down in every member,
-     * nor src's own link; all of them when {@code linkDown} is null. Empty when none is left.
+     * The path IDs under {@code control} from src toward dst that cross no link that is down (for
+     * {@code lag}: no hop whose bundle is down in every member), nor src's own link; all of them
+     * when {@code linkDown} is null. Empty when none is left.
      */
-    public static int[] pathsAvoiding(Topology topo, int src, int dst, boolean[] linkDown) {
-        int[] all = topo.routing().pathIds(src, dst);
+    public static int[] pathsAvoiding(Topology topo, int src, int dst, boolean[] linkDown, PathControl control) {
+        int[] all = topo.routing().pathIds(src, dst, control);
         if (linkDown == null) return all;
         if (linkDown[topo.portLink(topo.hostPort(src))]) return new int[0];
         return java.util.Arrays.stream(all).filter(id -> {
-            for (int[] bundle : topo.routing().pathBundles(src, dst, id)) {
+            for (int[] bundle : topo.routing().pathBundles(src, dst, id, control)) {
                 if (java.util.Arrays.stream(bundle).allMatch(p -> linkDown[topo.portLink(p)])) return false;
             }
             return true;
@@ -118,12 +138,13 @@ public final class Ethereal implements PathPolicy, EventHandler {
      * Why Ethereal's path IDs cannot name every path of this fabric (a switch with more next hops
      * than one byte holds, whose IDs would alias), or null when they can.
      */
-    public static String pathIdProblem(Topology topo) {
-        Routing.Choice w = topo.routing().widestChoice();
+    public static String pathIdProblem(Topology topo, PathControl control) {
+        Routing.Choice w = topo.routing().widestChoice(control);
         if (w.nextHops() <= Routing.MAX_PATH_CHOICES) return null;
-        return "switch " + topo.nodeName(w.switchNode()) + " has " + w.nextHops() + " equal-cost next-hop switches toward one"
-                + " destination, but a path ID has one byte per switch with a choice, so at most " + Routing.MAX_PATH_CHOICES
-                + " (more would alias: paths 256 apart take the same link)";
+        return "switch " + topo.nodeName(w.switchNode()) + " has " + w.nextHops()
+                + (control == PathControl.PORT ? " equal-cost egress ports (bundle members counted, path_control: port)"
+                : " equal-cost next-hop switches") + " toward one destination, but a path ID has one byte per switch with a"
+                + " choice, so at most " + Routing.MAX_PATH_CHOICES + " (more would alias: paths 256 apart take the same link)";
     }
 
     @Override
@@ -146,7 +167,7 @@ public final class Ethereal implements PathPolicy, EventHandler {
     public IdleSplit idleSplit(Transport t, FlowSpec spec) {
         if (topo.hostTor(spec.src()) == topo.hostTor(spec.dst())) return IdleSplit.qps(spec.sizeBytes());
         List<EtherealAssignment.Piece> pieces = EtherealAssignment.assign(new long[] {spec.sizeBytes()},
-                routing.pathIds(spec.src(), spec.dst()).length).get(0);
+                routing.pathIds(spec.src(), spec.dst(), control).length).get(0);
         long[] bytes = new long[pieces.size()];
         for (int i = 0; i < bytes.length; i++) bytes[i] = pieces.get(i).bytes();
         return IdleSplit.qps(bytes);
@@ -214,9 +235,9 @@ public final class Ethereal implements PathPolicy, EventHandler {
 
     /** Good path IDs from src toward dst's ToR, without {@code exclude}; all (but exclude) when none is good. */
     private int[] goodPaths(int src, int dst, int exclude) {
-        int[] all = routing.pathIds(src, dst);
+        int[] all = routing.pathIds(src, dst, control);
         if (knownDown != null) {
-            int[] up = pathsAvoiding(topo, src, dst, knownDown);
+            int[] up = pathsAvoiding(topo, src, dst, knownDown, control);
             if (up.length > 0) all = up; // none left: all, as when no path is good
         }
         Map<Integer, Long> bad = badUntil[src];

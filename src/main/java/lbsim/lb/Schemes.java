@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import lbsim.topology.PathControl;
 
 /**
  * Registry of load-balancing schemes by scenario name ({@code load_balancer.scheme}). A new
@@ -57,10 +58,13 @@ public final class Schemes {
         BUILT.put("ethereal", p -> {
             int jitterNs = p.intValue("start_jitter_ns", 0, 0, 1_000_000_000);
             double badMs = p.doubleValue("bad_path_ms", 100.0, 0.0, 1e6);
+            // Ethereal §3.2: a path ID byte is the "uplink index" (port, bundle members included); lag: next-hop switch, member hashed
+            PathControl control = PathControl.of(p.choice("path_control", "port", PathControl.NAMES));
             return c -> {
-                String problem = Ethereal.pathIdProblem(c.topology()); // known only with the fabric
+                String problem = Ethereal.pathIdProblem(c.topology(), control); // known only with the fabric
                 if (problem != null) throw p.error("scheme", "ethereal: " + problem);
-                return new Scheme("ethereal", new Ethereal(c.topology(), c.random("ethereal"), jitterNs, badMs), ecmpSwitches(c));
+                return new Scheme("ethereal", new Ethereal(c.topology(), c.random("ethereal"), jitterNs, badMs, control),
+                        ecmpSwitches(c));
             };
         });
         BUILT.put("conweave", p -> {

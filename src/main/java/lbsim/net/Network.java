@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.objects.ObjectOpenCustomHashSet;
 import java.util.function.Function;
 import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
+import lbsim.topology.PathControl;
 import lbsim.topology.Routing;
 import lbsim.topology.Topology;
 
@@ -75,6 +76,23 @@ public final class Network implements EventHandler {
             s.setStrategy(strategies.apply(s));
         }
         sim.setLookahead(ports.length >= LOOKAHEAD_MIN_PORTS);
+    }
+
+    private PathControl pathControl = PathControl.LAG;
+
+    /**
+     * How the switches read source-route path IDs ({@link Routing}); the default, LAG, is the
+     * reading of every scheme but Ethereal with {@code path_control: port}. Set before any packet flows.
+     */
+    public void setPathControl(PathControl control) {
+        if (control == pathControl) return;
+        if (control != PathControl.PORT) throw new IllegalStateException("source routes name ports already");
+        this.pathControl = control;
+        for (Switch s : switches) s.usePortRoutes();
+    }
+
+    public PathControl pathControl() {
+        return pathControl;
     }
 
     /** A table equal to {@code table}, shared with every switch whose table is equal; never written after this. */

@@ -25,6 +25,8 @@ public final class Switch extends SharedBuffer {
     private int[] nextHopByTor;                    // live: >= 0 the only next hop's port, NO_ROUTE, or an ECMP group (groupCode)
     private int[][] liveGroups;                    // live ECMP groups with two or more ports
     private int[][][] staticBundlesByTor;          // static next-hop switches (source routes), each with its LAG members toward each ToR
+    private int[][] portRoutesByTor;               // path_control port: the egress ports a path ID byte indexes toward each ToR; null: lag
+    private boolean[] downwardByTor;               // path_control port: toward each ToR, whether the hop goes down (re-reads a byte)
 
     Switch(Network net, int id, SwitchConfig cfg, int[] hostTorIndex, int[] torPortToHost) {
         super(net, id);
@@ -144,6 +146,23 @@ public final class Switch extends SharedBuffer {
             }
         }
         this.staticBundlesByTor = live;
+    }
+
+    /**
+     * Source routes name egress ports (path_control port, {@link lbsim.topology.Routing}): a path ID
+     * byte picks the port among every equal-cost port, bundle members included, at an upward hop,
+     * and downward hops re-read the bytes in reverse order. A dead port stays named (a dead path,
+     * until its host moves the QP), as a dead single link is; detected failures change nothing here.
+     */
+    void usePortRoutes() {
+        var routing = net.topology().routing();
+        int[] groupByTor = routing.groupByTor(id);
+        int[][] ports = byTor(groupByTor, routing.portGroupsOf(id));
+        boolean[] downByGroup = routing.downGroupsOf(id);
+        boolean[] down = new boolean[groupByTor.length];
+        for (int t = 0; t < down.length; t++) down[t] = groupByTor[t] >= 0 && downByGroup[groupByTor[t]];
+        this.portRoutesByTor = ports;
+        this.downwardByTor = down;
     }
 
     /** {@code groups[groupByTor[t]]} for every ToR t (null where the group index is negative: this ToR). */
@@ -341,6 +360,7 @@ public final class Switch extends SharedBuffer {
         int dstTor = hostTorIndex[p.dst];
         if (dstTor == selfTor) return torPortToHost[p.dst];
         if (p.sourceRouted) {
+            if (portRoutesByTor != null) return portRoute(p, dstTor);
             // the path ID picks the next-hop switch; the member of its bundle is the switch's hash (a LAG)
             int[][] b = staticBundlesByTor[dstTor];
             int[] m = b[0];
@@ -353,6 +373,20 @@ public final class Switch extends SharedBuffer {
         int code = nextHopByTor[dstTor];
         if (code >= NO_ROUTE) return code;
         return strategy.choose(this, p, liveGroups[groupCode(code)]);
+    }
+
+    /** path_control port: the byte at the packet's shift picks the port going up; going down the shift steps back first. */
+    private int portRoute(Packet p, int dstTor) {
+        int[] ports = portRoutesByTor[dstTor];
+        if (ports.length == 1) return ports[0];
+        int shift = p.routeShift;
+        if (downwardByTor[dstTor]) {
+            shift = Math.max(0, shift - 8);
+            p.routeShift = shift;
+        } else {
+            p.routeShift = shift + 8;
+        }
+        return ports[((p.pathId >>> shift) & 0xFF) % ports.length];
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import lbsim.lb.Ethereal;
 import lbsim.lb.EtherealAssignment;
+import lbsim.topology.PathControl;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
 import lbsim.workload.FlowSpec;
@@ -32,20 +33,35 @@ public final class EtherealPlan implements Plan {
      * plan does not follow, notes on those it does, and the links down from the start (null: none),
      * which the plan's paths avoid.
      */
-    public record Context(ObjectNode inputs, List<String> warnings, List<String> notes, boolean[] linkDown) {
+    public record Context(ObjectNode inputs, List<String> warnings, List<String> notes, boolean[] linkDown,
+                          PathControl pathControl) {
         public Context {
             warnings = List.copyOf(warnings);
             notes = List.copyOf(notes);
         }
 
-        /** No inputs to report, nothing ignored, every link up (programmatic use). */
+        /** No inputs to report, nothing ignored, every link up, the scheme's default path_control port (programmatic use). */
         public static Context none() {
-            return new Context(PlanRendering.object(), List.of(), List.of(), null);
+            return none(PathControl.PORT);
+        }
+
+        /** No inputs to report, nothing ignored, every link up, path IDs under {@code control}. */
+        public static Context none(PathControl control) {
+            return new Context(PlanRendering.object(), List.of(), List.of(), null, control);
         }
     }
 
-    private static final List<String> NOTES = List.of("path ID bytes: the low byte is read at the source ToR, the next byte at the"
-                    + " next switch with a choice (0x0100: next hop 0, then 1); the UDP source port carries it (Sec. 3)",
+    /** What the bytes of a path ID name under each path_control (notes). */
+    static final String PORT_BYTES = "path ID bytes (path_control port): the low byte is the uplink index at the source ToR, the next byte the"
+            + " uplink index at the next switch going up with a choice (Sec. 3.2); an uplink index numbers the equal-cost egress"
+            + " ports bundle by bundle, member by member (0x0105 with 4-link bundles: ToR uplink 5 = member 1 to the second"
+            + " next hop, then uplink 1); going down, a bundle's member is the one the path went up on at that tier (the bytes"
+            + " read back in reverse order, byte mod the bundle's members); the UDP source port carries the ID (Sec. 3)";
+    static final String LAG_BYTES = "path ID bytes (path_control lag): the low byte is read at the source ToR, the next byte at the next switch"
+            + " with a choice, each naming a next-hop switch (0x0100: next hop 0, then 1); the switch hashes the member of a link"
+            + " bundle (a LAG); the UDP source port carries the ID (Sec. 3)";
+
+    private static final List<String> NOTES = List.of(
             "QPs per NIC are counted per batch; a run can hold more at once when a step starts before the"
                     + " previous step's last ACKs return (summary.json max_qps_per_nic)");
 
@@ -88,6 +104,7 @@ public final class EtherealPlan implements Plan {
      * dependencies, a guess.
      */
     public static EtherealPlan compute(Topology topo, FlowGraph graph, Context context) {
+        PathControl control = context.pathControl();
         Map<String, List<FlowSpec>> batches = new LinkedHashMap<>();
         for (FlowSpec f : graph.flows()) {
             String key = f.src() + "|" + f.startPs() + "|" + java.util.Arrays.toString(f.after()) + "|" + java.util.Arrays.toString(f.afterAcked())
@@ -108,8 +125,8 @@ public final class EtherealPlan implements Plan {
                     for (FlowSpec f : fl) recorded.add(new Recorded(b, f, qps++, f.sizeBytes(), -1));
                     continue;
                 }
-                int[] ids = Ethereal.pathsAvoiding(topo, src, fl.get(0).dst(), context.linkDown());
-                if (ids.length == 0) ids = topo.routing().pathIds(src, fl.get(0).dst()); // as the scheme does when no path is good
+                int[] ids = Ethereal.pathsAvoiding(topo, src, fl.get(0).dst(), context.linkDown(), control);
+                if (ids.length == 0) ids = topo.routing().pathIds(src, fl.get(0).dst(), control); // as the scheme does when no path is good
                 long[] sizes = fl.stream().mapToLong(FlowSpec::sizeBytes).toArray();
                 List<List<EtherealAssignment.Piece>> a = EtherealAssignment.assign(sizes, ids.length);
                 for (int i = 0; i < sizes.length; i++) {
@@ -137,6 +154,8 @@ public final class EtherealPlan implements Plan {
         Map<Integer, Integer> qpsOfBatch = new java.util.HashMap<>();
         java.util.Set<Long> cutOff = new java.util.HashSet<>(); // (batch, destination ToR) with no path avoiding the links down
         boolean[] down = context.linkDown();
+        PathControl control = context.pathControl();
+        Map<Long, Boolean> noPath = new java.util.HashMap<>();
         for (Recorded r : recorded) {
             FlowSpec f = r.flow();
             qpsOfBatch.merge(r.batch(), 1, Integer::sum);
@@ -145,9 +164,11 @@ public final class EtherealPlan implements Plan {
                 rows.add(new Row(f.id(), f.src(), f.dst(), r.qp(), r.bytes(), null, -1));
                 cut = down != null && (down[topo.portLink(topo.hostPort(f.src()))] || down[topo.portLink(topo.hostPort(f.dst()))]);
             } else {
-                int[] ports = topo.routing().pathPorts(f.src(), f.dst(), r.pathId());
+                int[] ports = topo.routing().pathPorts(f.src(), f.dst(), r.pathId(), control);
                 rows.add(new Row(f.id(), f.src(), f.dst(), r.qp(), r.bytes(), r.pathId(), topo.localIndex(ports[0])));
-                cut = Ethereal.pathsAvoiding(topo, f.src(), f.dst(), down).length == 0;
+                // without links down every path is good; otherwise once per source and destination ToR
+                cut = down != null && noPath.computeIfAbsent(((long) f.src() << 32) | topo.hostTor(f.dst()),
+                        k -> Ethereal.pathsAvoiding(topo, f.src(), f.dst(), down, control).length == 0);
             }
             if (cut) cutOff.add(((long) r.batch() << 32) | topo.hostTor(f.dst()));
         }
@@ -173,6 +194,7 @@ public final class EtherealPlan implements Plan {
 
     public List<String> notes() {
         List<String> notes = new ArrayList<>(NOTES);
+        notes.add(0, context.pathControl() == PathControl.PORT ? PORT_BYTES : LAG_BYTES);
         notes.add(1, batchNote);
         notes.addAll(context.notes());
         return notes;

@@ -22,11 +22,27 @@ import java.util.Map;
  * source-routing users refuse such fabrics ({@link #widestChoice}). Groups list ports in port
  * order, so the numbering is stable for a given topology.
  *
- * <p>Path IDs name switch-level paths: the byte picks the next-hop switch, i.e. a bundle (the
- * group's ports to one peer, in order of first appearance; a LAG of {@code parallel_links}
- * members). The member inside a bundle is not part of the path ID; the switch hashes it
- * (Ethereal §3 chooses among spines/uplinks, not among members of a link bundle). Without
- * parallel links every bundle has one member, so path IDs are the group indices as before.
+ * <p>What a byte names depends on the {@link PathControl} (Ethereal's {@code path_control}):
+ * <ul>
+ *   <li>{@link PathControl#LAG} (the methods without a control): the byte picks the next-hop
+ *       switch, i.e. a bundle (the group's ports to one peer, in order of first appearance; a LAG
+ *       of {@code parallel_links} members). The member inside a bundle is not part of the path ID;
+ *       the switch hashes it.</li>
+ *   <li>{@link PathControl#PORT} (Ethereal §3.2: the byte is the "uplink index"): at an upward hop
+ *       (next hops in a higher {@link Tier}) with more than one equal-cost egress port, the byte
+ *       picks the port among them, numbered bundle by bundle and member by member inside a bundle
+ *       ({@link #portGroupsOf}; {@code bundle x members + member} when bundles are equal), so
+ *       byte {@code i} at a ToR with 4 aggregation switches over 4-link bundles is member
+ *       {@code i % 4} to aggregation switch {@code i / 4}. Downward hops read the bytes back in
+ *       reverse order, a stack: the first downward hop with a choice (several members of one
+ *       bundle) re-reads the last upward byte, the next one the byte before, and takes member
+ *       {@code byte % members}: the packet comes down the member index it went up on at the same
+ *       tier boundary, so a source's even split over its uplink ports is even on the downlinks too,
+ *       and the reverse of a path (ACKs) is again such a path. Path IDs between two ToRs are the
+ *       product of the uplink ports per upward hop (Ethereal §4's fat-tree, 4 x 4-link bundles up
+ *       at the ToR and at the aggregation switch: 16 x 16 = 256 between pods).</li>
+ * </ul>
+ * Without parallel links every bundle has one member, so both name the same links with the same IDs.
  */
 public final class Routing {
     private final Topology topo;
@@ -197,6 +213,22 @@ public final class Routing {
         return widest;
     }
 
+    /**
+     * The switch with the most choices a path ID byte indexes toward one destination under
+     * {@code control}: next-hop switches (LAG) or egress ports, bundle members included (PORT).
+     */
+    public Choice widestChoice(PathControl control) {
+        if (control == PathControl.LAG) return widestChoice();
+        Choice widest = new Choice(-1, 0);
+        for (int s = 0; s < bundles.length; s++) {
+            for (int[][] b : bundles[s]) {
+                int ports = flatten(b).length;
+                if (ports > widest.nextHops()) widest = new Choice(topo.hostCount() + s, ports);
+            }
+        }
+        return widest;
+    }
+
     /** Number of distinct switch-level source routes between the ToRs of two hosts. */
     public int pathCount(int srcHost, int dstHost) {
         return pathIds(srcHost, dstHost).length;
@@ -204,9 +236,75 @@ public final class Routing {
 
     /** All path IDs (switch-level paths) between two hosts' ToRs in stable order (one when they share a ToR). */
     public int[] pathIds(int srcHost, int dstHost) {
+        return pathIds(srcHost, dstHost, PathControl.LAG);
+    }
+
+    /** All path IDs between two hosts' ToRs under {@code control}, in increasing byte order per hop (one when they share a ToR). */
+    public int[] pathIds(int srcHost, int dstHost, PathControl control) {
         IntArrayList out = new IntArrayList();
-        enumerate(topo.hostTor(srcHost), dstHost, 0, 0, out);
+        if (control == PathControl.LAG) {
+            enumerate(topo.hostTor(srcHost), dstHost, 0, 0, out);
+        } else {
+            enumeratePorts(topo.hostTor(srcHost), dstHost, 0, 0, out);
+        }
         return out.toIntArray();
+    }
+
+    private void enumeratePorts(int node, int dstHost, int idSoFar, int shift, IntArrayList out) {
+        if (node == topo.hostTor(dstHost)) {
+            out.add(idSoFar);
+            return;
+        }
+        int[] c = portChoices(node, dstHost);
+        int first = topo.firstPort(node);
+        if (c.length == 1) {
+            enumeratePorts(topo.peerNode(first + c[0]), dstHost, idSoFar, shift, out);
+        } else if (isDownward(node, c)) {
+            int s = Math.max(0, shift - 8);
+            enumeratePorts(topo.peerNode(first + c[((idSoFar >>> s) & 0xFF) % c.length]), dstHost, idSoFar, s, out);
+        } else {
+            if (shift >= 32) throw new IllegalStateException("path longer than a 32-bit path ID can name");
+            for (int i = 0; i < c.length; i++) enumeratePorts(topo.peerNode(first + c[i]), dstHost, idSoFar | (i << shift), shift + 8, out);
+        }
+    }
+
+    /** The equal-cost egress ports (local) a switch has toward a host, bundles flattened: a port path ID's byte indexes these. */
+    private int[] portChoices(int switchNode, int dstHost) {
+        return flatten(nextBundles(switchNode, dstHost));
+    }
+
+    private static int[] flatten(int[][] bundles) {
+        if (bundles.length == 1) return bundles[0];
+        int n = 0;
+        for (int[] b : bundles) n += b.length;
+        int[] out = new int[n];
+        int i = 0;
+        for (int[] b : bundles) for (int m : b) out[i++] = m;
+        return out;
+    }
+
+    /** Whether local ports {@code ports} of a switch lead down (to a lower tier): a port path ID re-reads a byte there. */
+    private boolean isDownward(int switchNode, int[] ports) {
+        return ports.length > 0 && topo.tier(topo.peerNode(topo.firstPort(switchNode) + ports[0])).ordinal() < topo.tier(switchNode).ordinal();
+    }
+
+    /**
+     * Per group of {@link #groupsOf} (index = group id): its ports as a port path ID's byte indexes
+     * them, bundle by bundle ({@link #bundlesOf}) and member by member.
+     */
+    public int[][] portGroupsOf(int switchNode) {
+        int[][][] b = bundlesOf(switchNode);
+        int[][] out = new int[b.length][];
+        for (int g = 0; g < b.length; g++) out[g] = flatten(b[g]);
+        return out;
+    }
+
+    /** Per group of {@link #groupsOf}: whether it leads down (next hops in a lower tier), where a port path ID re-reads a byte. */
+    public boolean[] downGroupsOf(int switchNode) {
+        int[][] g = portGroupsOf(switchNode);
+        boolean[] out = new boolean[g.length];
+        for (int i = 0; i < g.length; i++) out[i] = isDownward(switchNode, g[i]);
+        return out;
     }
 
     private void enumerate(int node, int dstHost, int idSoFar, int shift, IntArrayList out) {
@@ -327,6 +425,44 @@ public final class Routing {
         return ports.toIntArray();
     }
 
+    /** Global egress ports a source route under {@code control} takes (for PORT exactly the links it crosses). */
+    public int[] pathPorts(int srcHost, int dstHost, int pathId, PathControl control) {
+        if (control == PathControl.LAG) return pathPorts(srcHost, dstHost, pathId);
+        IntArrayList ports = new IntArrayList();
+        int node = topo.hostTor(srcHost);
+        int shift = 0;
+        while (true) {
+            int[] c = portChoices(node, dstHost);
+            int choice = 0;
+            if (c.length > 1) {
+                if (isDownward(node, c)) {
+                    shift = Math.max(0, shift - 8);
+                    choice = ((pathId >>> shift) & 0xFF) % c.length;
+                } else {
+                    choice = ((pathId >>> shift) & 0xFF) % c.length;
+                    shift += 8;
+                }
+            }
+            int port = topo.firstPort(node) + c[choice];
+            ports.add(port);
+            if (node == topo.hostTor(dstHost)) break;
+            node = topo.peerNode(port);
+        }
+        return ports.toIntArray();
+    }
+
+    /**
+     * Per hop, the global egress ports a source route under {@code control} may take: the whole
+     * bundle for LAG ({@link #pathBundles(int, int, int)}), the one port for PORT.
+     */
+    public int[][] pathBundles(int srcHost, int dstHost, int pathId, PathControl control) {
+        if (control == PathControl.LAG) return pathBundles(srcHost, dstHost, pathId);
+        int[] ports = pathPorts(srcHost, dstHost, pathId, control);
+        int[][] out = new int[ports.length][];
+        for (int i = 0; i < ports.length; i++) out[i] = new int[] {ports[i]};
+        return out;
+    }
+
     /** Per hop of {@link #pathPorts}, the global egress ports of the whole bundle (the LAG members the switch hashes over). */
     public int[][] pathBundles(int srcHost, int dstHost, int pathId) {
         int[] first = pathPorts(srcHost, dstHost, pathId);
@@ -340,6 +476,33 @@ public final class Routing {
             }
         }
         return out;
+    }
+
+    /**
+     * The path ID under {@code control} that takes the reverse direction of the same links (for
+     * ACKs): for PORT the bytes of the reverse's upward hops name the ports the forward path came
+     * down on; its downward hops follow from them (member mirrored), so the reverse crosses exactly
+     * the forward links.
+     */
+    public int reversePathId(int srcHost, int dstHost, int pathId, PathControl control) {
+        if (control == PathControl.LAG) return reversePathId(srcHost, dstHost, pathId);
+        int[] fwd = pathPorts(srcHost, dstHost, pathId, control);
+        int id = 0;
+        int shift = 0;
+        for (int i = fwd.length - 2; i >= 0; i--) {
+            int rev = topo.portPeer(fwd[i]);
+            int node = topo.portOwner(rev);
+            int[] c = portChoices(node, srcHost);
+            if (c.length > 1 && !isDownward(node, c)) {
+                int local = topo.localIndex(rev);
+                int idx = -1;
+                for (int j = 0; j < c.length; j++) if (c[j] == local) idx = j;
+                if (idx < 0) throw new IllegalStateException("reverse hop not on a shortest path");
+                id |= idx << shift;
+                shift += 8;
+            }
+        }
+        return id;
     }
 
     /** The path ID that takes the reverse direction of the same links (for ACKs). */

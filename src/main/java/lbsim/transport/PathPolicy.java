@@ -25,6 +25,14 @@ public interface PathPolicy {
         return spraysPackets() ? s.withSpraying() : s;
     }
 
+    /**
+     * What the source-route path IDs this policy sets name ({@link lbsim.topology.PathControl}); the
+     * transport has the network's switches read them so. LAG (next-hop switches) unless overridden.
+     */
+    default lbsim.topology.PathControl pathControl() {
+        return lbsim.topology.PathControl.LAG;
+    }
+
     /** Chooses the QP's initial entropy / path before its first packet. */
     void initQp(QueuePair qp);
 

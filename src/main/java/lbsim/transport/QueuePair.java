@@ -565,7 +565,8 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (data.sourceRouted) {
             if (data.pathId != lastFwdPath) {
                 lastFwdPath = data.pathId;
-                lastRevPath = tr.network().topology().routing().reversePathId(srcHost.id, dstHost.id, data.pathId);
+                lastRevPath = tr.network().topology().routing().reversePathId(srcHost.id, dstHost.id, data.pathId,
+                        tr.network().pathControl());
             }
             a.sourceRouted = true;
             a.pathId = lastRevPath;

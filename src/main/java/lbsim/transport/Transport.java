@@ -71,6 +71,7 @@ public final class Transport implements PacketSink {
         this.maxOpenQps = new int[net.hostCount()];
         this.dcqcnCnpIntervalPs = DcqcnParams.forLineRate(net.host(0).nic().nominalRateBps()).cnpIntervalPs();
         net.setSink(this);
+        net.setPathControl(policy.pathControl());
     }
 
     public Simulation sim() { return sim; }

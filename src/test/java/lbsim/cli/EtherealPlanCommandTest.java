@@ -112,7 +112,40 @@ class EtherealPlanCommandTest {
         assertThat(uplinkById.get("0x0100")).isEqualTo(uplinkById.get("0x0000"));
         assertThat(uplinkById.get("0x0001")).isNotEqualTo(uplinkById.get("0x0000"));
         assertThat(RunCommandTest.exec("plan", "ethereal", f.toString()).out())
-                .contains("note: path ID bytes: the low byte is read at the source ToR, the next byte at the next switch with a choice");
+                .contains("note: path ID bytes (path_control port): the low byte is the uplink index at the source ToR, the next byte"
+                        + " the uplink index at the next switch going up with a choice");
+        // path_control port: byte 1 at the ToR is member 1 of the bundle to the first agg; lag: the second agg (member hashed)
+        assertThat(uplinkById.get("0x0001")).isEqualTo(Integer.toString(Integer.parseInt(uplinkById.get("0x0000")) + 1));
+        java.util.Map<String, String> lagUplinks = new java.util.HashMap<>();
+        RunCommandTest.Outcome lag = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv", "--set",
+                "load_balancer.scheme=ethereal", "--set", "load_balancer.path_control=lag");
+        assertThat(lag.code()).as(lag.err()).isZero();
+        lag.out().lines().skip(1).map(l -> l.split(",", -1)).forEach(c -> lagUplinks.put(c[5], c[6]));
+        assertThat(lagUplinks).containsOnlyKeys("0x0000", "0x0100", "0x0001", "0x0101");
+        assertThat(lagUplinks.get("0x0001")).isEqualTo(Integer.toString(Integer.parseInt(lagUplinks.get("0x0000")) + 2));
+        assertThat(RunCommandTest.exec("plan", "ethereal", f.toString(), "--set", "load_balancer.scheme=ethereal", "--set",
+                "load_balancer.path_control=lag").out())
+                .contains("note: path ID bytes (path_control lag): the low byte is read at the source ToR, the next byte at the next"
+                        + " switch with a choice");
+    }
+
+    /** path_control port: a bundle member down from t = 0 is a dead path and left out; lag keeps the bundle (its other member). */
+    @Test
+    void aMemberDownFromTheStartIsLeftOutOfPortPathsOnly() throws Exception {
+        Path f = scenario("""
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 1, parallel_links: 2}
+                workload: {kind: flows, flows: [{src: 0, dst: 1, size_bytes: 300000}, {src: 1, dst: 0, size_bytes: 300000}]}
+                failures: [{at_us: 0, link: "leaf0-spine0/1", kind: down}]
+                """);
+        RunCommandTest.Outcome port = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv");
+        assertThat(port.code()).as(port.err()).isZero();
+        // 2 spines x 2 members: uplink 1 is leaf0-spine0/1; from leaf1 uplink 1 comes down spine0->leaf0 over member 1
+        assertThat(port.out().lines().skip(1).map(l -> l.split(",", -1)[5]).toList())
+                .containsExactlyInAnyOrder("0x0000", "0x0002", "0x0003", "0x0000", "0x0002", "0x0003");
+        RunCommandTest.Outcome lag = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "csv", "--set",
+                "load_balancer.scheme=ethereal", "--set", "load_balancer.path_control=lag");
+        assertThat(lag.out().lines().skip(1).map(l -> l.split(",", -1)[5]).toList())
+                .containsExactlyInAnyOrder("0x0000", "0x0001", "0x0000", "0x0001");
     }
 
     /** The plan splits by Ethereal's own rule; a scenario's NCCL QP count is not followed and it says so. */

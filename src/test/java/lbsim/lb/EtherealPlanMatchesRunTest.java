@@ -46,6 +46,37 @@ class EtherealPlanMatchesRunTest {
                        {src: 1, dst: 5, size_bytes: 200000}, {src: 3, dst: 0, size_bytes: 200000, start_ns: 500}]}
             """;
 
+    /** A fat-tree with 2-link bundles: the same flows and a dependent collective, under either path_control. */
+    private static final String BUNDLED_FLOWS = """
+            name: bundled
+            topology: {kind: fat-tree, pods: 2, tors_per_pod: 2, aggs_per_pod: 2, cores: 4, hosts_per_tor: 2, parallel_links: 2}
+            load_balancer: {scheme: ethereal}
+            workload: {kind: flows, flows: [{src: 0, dst: 4, size_bytes: 300000}, {src: 0, dst: 5, size_bytes: 300000},
+                       {src: 0, dst: 2, size_bytes: 100000}, {src: 0, dst: 1, size_bytes: 5000}, {src: 0, dst: 7, size_bytes: 70000, start_ns: 2000},
+                       {src: 1, dst: 6, size_bytes: 200000}, {src: 6, dst: 0, size_bytes: 200000, start_ns: 500}]}
+            """;
+    private static final String BUNDLED_HD = """
+            name: bundled-hd
+            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, parallel_links: 2, link_gbps: 100}
+            load_balancer: {scheme: ethereal}
+            workload: {kind: collective, op: all-reduce, algorithm: halving-doubling, size_bytes: 524288, channels: 2}
+            """;
+
+    @Test
+    void onBundledFabricsThePlanMatchesTheRunUnderPortAndLag() {
+        for (String control : List.of("port", "lag")) {
+            for (String yaml : List.of(BUNDLED_FLOWS, BUNDLED_HD)) {
+                String y = yaml.replace("scheme: ethereal}", "scheme: ethereal, path_control: " + control + "}");
+                List<String> plan = plan(y);
+                assertThat(plan).as(control).isEqualTo(run(y));
+                // flows 0 and 1 go to one ToR of the other pod: 2 flows over 4 x 4 port paths (4 ToR uplinks, 4 agg uplinks),
+                // 8 QPs each; over 2 x 2 switch-level paths (lag), 2 QPs each
+                long qps = plan.stream().filter(q -> q.startsWith("0 ")).count();
+                if (yaml == BUNDLED_FLOWS) assertThat(qps).as(control).isEqualTo(control.equals("port") ? 8 : 2);
+            }
+        }
+    }
+
     /** Per QP in the order a run's scheme opened them: "flow path-id packets" (path -1: rack-local), sorted. */
     private static List<String> run(String yaml) {
         List<String> out = new ArrayList<>();

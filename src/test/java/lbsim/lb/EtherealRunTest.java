@@ -150,6 +150,40 @@ class EtherealRunTest {
     }
 
     @Test
+    void onABundleThePathIdNamesTheMemberAndAcksComeBackOverTheSameMember() {
+        // one spine, 2-link bundles: path_control port gives two paths (the members), lag one (the spine, member hashed)
+        String yaml = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 1, hosts_per_leaf: 2, parallel_links: 2, link_gbps: 100}
+                load_balancer: {scheme: ethereal}
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 3000000}, {src: 0, dst: 2, size_bytes: 1000000}]}
+                """;
+        Scenario sc = ScenarioLoader.parse("t", yaml, null, List.of(), null);
+        Topology topo = sc.topology().build(null);
+        Routing routing = topo.routing();
+        assertThat(routing.pathIds(0, 2, lbsim.topology.PathControl.LAG)).hasSize(1);
+        int[] ids = routing.pathIds(0, 2, lbsim.topology.PathControl.PORT);
+        assertThat(ids).containsExactly(0, 1);
+        RunResult r = Runner.run(sc, Runner.Progress.NONE);
+        assertCompleteAndConserved(r);
+        assertThat(r.flows()).extracting(FlowRecord::qps).containsOnly(1);
+        // the larger flow whole on path 0 = member /0 up and down, the smaller on /1; ACKs back over the same member
+        long[] data = {3_000_000, 1_000_000};
+        for (int m = 0; m < 2; m++) {
+            long packets = (data[m] + 4095) / 4096;
+            assertThat(member(r, "leaf0", "spine0", m)).as("up /%d", m).isBetween(data[m], data[m] * 11 / 10);
+            assertThat(member(r, "spine0", "leaf1", m)).as("down /%d", m).isBetween(data[m], data[m] * 11 / 10);
+            assertThat(member(r, "leaf1", "spine0", m)).as("ACKs up /%d", m).isBetween(packets * 64, packets * 64 * 11 / 10);
+            assertThat(member(r, "spine0", "leaf0", m)).as("ACKs down /%d", m).isBetween(packets * 64, packets * 64 * 11 / 10);
+        }
+    }
+
+    /** Bytes from one switch to another over member {@code m} of their bundle. */
+    private static long member(RunResult r, String from, String to, int m) {
+        return r.links().stream().filter(l -> l.from().equals(from) && l.to().equals(to) && l.link().endsWith("/" + m))
+                .mapToLong(LinkRecord::bytes).sum();
+    }
+
+    @Test
     void reroutesAfterOneTimeoutWhenItsPathFails() {
         // one flow 0 -> 2 over 2 spines is split in halves: one half is on leaf0-spine1, which is down
         // (switches would take 100 ms to notice). Ethereal moves it after one 1 ms timeout.
@@ -202,5 +236,8 @@ class EtherealRunTest {
         assertThatThrownBy(() -> ScenarioLoader.parse("t", FABRIC, null,
                 List.of("load_balancer.scheme=ethereal", "load_balancer.start_jitter_ns=-5"), null))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("load_balancer.start_jitter_ns");
+        assertThatThrownBy(() -> ScenarioLoader.parse("t", FABRIC, null,
+                List.of("load_balancer.scheme=ethereal", "load_balancer.path_control=member"), null))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("load_balancer.path_control").hasMessageContaining("port, lag");
     }
 }

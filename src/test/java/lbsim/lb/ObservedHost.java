@@ -94,6 +94,11 @@ final class ObservedHost {
             public boolean spraysPackets() {
                 return inner.spraysPackets();
             }
+
+            @Override
+            public lbsim.topology.PathControl pathControl() {
+                return inner.pathControl();
+            }
         };
     }
 }

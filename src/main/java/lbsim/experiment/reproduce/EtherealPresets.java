@@ -74,6 +74,17 @@ final class EtherealPresets {
             "Quick scale runs on a smaller fabric (stated in the description), so its numbers are not directly the paper's "
                     + "setting; use --scale paper for that (hours on a laptop).");
 
+    /** The fat-tree figures' note on what a path ID names over the 4-link bundles. */
+    private static final String BUNDLES = "The fat-tree's switch-to-switch hops are 4-link bundles; Ethereal's path IDs name "
+            + "uplink ports (load_balancer.path_control: port, §3.2's 'uplink index'), so s is the product of the uplink ports "
+            + "(256 between pods at paper scale, 64 at quick scale) and a lone flow is that many QPs, more than the paper's "
+            + "'at most 64'; path_control: lag in the ethereal grid value names switch-level paths (16 and 4) and hashes "
+            + "the bundle member, as before 2026-11-27 (docs/scenario.md).";
+
+    private static List<String> with(List<String> deviations, String extra) {
+        return Stream.concat(deviations.stream(), Stream.of(extra)).toList();
+    }
+
     /** Ethereal §4.2 Fig. 3: leaf-spine, 256 GPUs (16 ToRs x 16 hosts, 16 spines), 400 Gbps. */
     static Preset etherealFig3() {
         String paper = etherealBase("ethereal-fig3-paper",
@@ -128,7 +139,7 @@ final class EtherealPresets {
                         + "4 x 400 Gbps between switches) for the four algorithms, 4-256 MB, under the Fig. 3 schemes. Quick scale: "
                         + "32 GPUs (2 pods x 2 ToRs x 8 GPUs, 2 aggs per pod, 4 cores, 4 parallel links), all-to-all and recursive "
                         + "doubling at 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal.",
-                "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, ETHEREAL_DEVIATIONS);
+                "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, with(ETHEREAL_DEVIATIONS, BUNDLES));
     }
 
     // ---------------------------------------------------------------- Ethereal, Fig. 5 and 6 (GPT-2)
@@ -256,7 +267,7 @@ final class EtherealPresets {
                         + "4 cores, 4 parallel links; global batch 128), all-to-all and recursive doubling, ECMP, spraying, REPS, "
                         + "MP-RDMA-2, MP-RDMA-8, Ethereal.",
                 "comm_time_ns", "improvement in communication time (%)", Map.of("paper", paper, "quick", quick), cells,
-                TRAINING_DEVIATIONS);
+                with(TRAINING_DEVIATIONS, BUNDLES));
     }
 
     // ---------------------------------------------------------------- Ethereal, Fig. 7 (link failure)
