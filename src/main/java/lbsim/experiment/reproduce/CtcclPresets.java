@@ -21,7 +21,7 @@ final class CtcclPresets {
      * NCCL-tests jobs on the same servers and NICs (job_hosts: shared), one rank per NIC, ring order across the rails.
      * NICs: ConnectX-7 with NCCL 2.19 = the roce profile (in-order go-back-N receiver, per-QP timer, QP context cache).
      * retry_count 0: with NCCL's 7 retries of the 1 ms timer the ECMP baseline's QPs on a failed link would fail
-     * (and NCCL abort the job) long before the switches detect the failure (Fig. 7).
+     * (and NCCL abort the job) long before the switches detect the failure (Fig. 7 at paper scale: 100 ms).
      */
     private static String base(String name, long sizeBytes) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n" + """
@@ -90,7 +90,8 @@ final class CtcclPresets {
                     + "a gap and NACKs, go-back-N, one timer per QP, a 1024-context QP cache) with transport.timeout_us 1000 "
                     + "(not the profile's 4.3 s NCCL default; the paper does not state it) and nic.retry_count 0 instead of "
                     + "NCCL's 7: with 7 retries of a 1 ms timer the NCCL + ECMP QPs hashed onto Fig. 7's failed link would "
-                    + "exhaust their retries before the switches detect the failure, and the job would abort.",
+                    + "exhaust their retries before the switches detect the failure at paper scale (100 ms after it), and "
+                    + "the job would abort (at quick scale, detected 2 ms after the failure, they would survive).",
             "Load variance: the population variance, in %^2, of the utilisation of each leaf's uplinks, averaged over the two "
                     + "leaves, over the whole run (summary field uplinks.variance_pct2); the paper's switch counters measure "
                     + "during the transfer of an 8 GB AllReduce. The paper does not say population or sample variance.",
