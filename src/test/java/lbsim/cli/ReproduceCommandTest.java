@@ -227,7 +227,7 @@ class ReproduceCommandTest {
     private static double cct(List<NamedCsvRecord> rows, String algo, String size, String lb) {
         for (NamedCsvRecord r : rows) {
             if (r.getField("workload.algorithm").equals(algo) && r.getField("workload.size_bytes").equals(size)
-                    && r.getField("load_balancer").equals(lb)) return Double.parseDouble(r.getField("cct_ns"));
+                    && r.getField("set").equals(lb)) return Double.parseDouble(r.getField("cct_ns"));
         }
         throw new AssertionError("no run " + algo + " " + size + " " + lb);
     }

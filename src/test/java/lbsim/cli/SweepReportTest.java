@@ -101,7 +101,7 @@ class SweepReportTest {
             }
         }
         assertThat(Presets.get("ethereal-fig3").charts().resolve(Reproduce.spec(Presets.get("ethereal-fig3"), "quick", List.of()).columns()))
-                .isEqualTo(new SweepCharts.Axes("load_balancer", "workload.size_bytes"));
+                .isEqualTo(new SweepCharts.Axes("set", "workload.size_bytes"));
         assertThat(Presets.get("mcclure-table2").charts().resolve(Reproduce.spec(Presets.get("mcclure-table2"), "quick", List.of()).columns()))
                 .isEqualTo(new SweepCharts.Axes("load_balancer.scheme", null));
     }

@@ -3,41 +3,75 @@ package lbsim.experiment.reproduce;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import lbsim.experiment.SweepCharts;
 
 /** Presets of the Ethereal paper (papers/000). */
 final class EtherealPresets {
     private EtherealPresets() {}
 
     static List<Preset> all() {
-        return List.of(etherealFig3(), etherealFig4(), etherealFig5(), etherealFig6(), etherealFig7());
+        // the scheme column is the grid key set (scheme plus, for spraying and REPS, NIC and loss recovery)
+        return Stream.of(etherealFig3(), etherealFig4(), etherealFig5(), etherealFig6(), etherealFig7())
+                .map(p -> p.withCharts(new SweepCharts.Axes("set", null))).toList();
     }
 
     // ---------------------------------------------------------------- Ethereal, Fig. 3 and 4
 
-    private static final String ETHEREAL_LB = """
-              load_balancer:
-                ecmp: {scheme: ecmp}
-                spray: {scheme: spray-host}
-                reps: {scheme: reps}
-                mprdma-2: {scheme: mprdma, splits: 2}
-                mprdma-4: {scheme: mprdma, splits: 4}
-                mprdma-8: {scheme: mprdma, splits: 8}
-                ethereal: {scheme: ethereal}
-            """;
+    /** The schemes of Figs. 3-7, by grid label. */
+    private static final Map<String, String> SCHEMES = new java.util.LinkedHashMap<>();
 
-    private static final String ETHEREAL_LB_QUICK = """
-              load_balancer:
-                ecmp: {scheme: ecmp}
-                spray: {scheme: spray-host}
-                reps: {scheme: reps}
-                mprdma-2: {scheme: mprdma, splits: 2}
-                ethereal: {scheme: ethereal}
-            """;
+    static {
+        SCHEMES.put("ecmp", "{scheme: ecmp}");
+        SCHEMES.put("spray", "{scheme: spray-host}");
+        SCHEMES.put("reps", "{scheme: reps}");
+        SCHEMES.put("mprdma-2", "{scheme: mprdma, splits: 2}");
+        SCHEMES.put("mprdma-4", "{scheme: mprdma, splits: 4}");
+        SCHEMES.put("mprdma-8", "{scheme: mprdma, splits: 8}");
+        SCHEMES.put("ethereal", "{scheme: ethereal}");
+    }
+
+    /**
+     * Ethereal §4.1: "Since packet spraying and REPS utilize multipath transport, we additionally employ per-packet
+     * timers for recovery and reorder buffers at the receiver ... The timeout value is set to 1ms - per-queue for
+     * ETHEREAL, ECMP, and RDMA, and per-packet for packet spraying and REPS." So spraying and REPS run on the multipath
+     * NIC (unbounded reorder buffer, per-packet timers, SACK recovery); the others keep the base's RoCE NIC.
+     */
+    private static final String MULTIPATH_NIC = ", transport.loss_recovery: sack, nic: {profile: multipath}";
+
+    /**
+     * The scheme column: grid key {@code set}, since spraying and REPS also change the NIC and the loss recovery
+     * (a {@code load_balancer} grid key could set only the load balancer).
+     */
+    private static String schemes(String... labels) {
+        StringBuilder sb = new StringBuilder("  set:\n");
+        for (String l : labels) {
+            sb.append("    ").append(l).append(": {load_balancer: ").append(SCHEMES.get(l))
+                    .append(l.equals("spray") || l.equals("reps") ? MULTIPATH_NIC : "").append("}\n");
+        }
+        return sb.toString();
+    }
+
+    private static final String ETHEREAL_LB = schemes("ecmp", "spray", "reps", "mprdma-2", "mprdma-4", "mprdma-8", "ethereal");
+
+    private static final String ETHEREAL_LB_QUICK = schemes("ecmp", "spray", "reps", "mprdma-2", "ethereal");
+
+    /** The NIC in one sentence, for the descriptions. */
+    private static final String NIC_SHORT = " NICs as §4.1: RoCE (in-order go-back-N, a 1 ms timer per QP) for ECMP, MP-RDMA "
+            + "and Ethereal; multipath (reorder buffer, a 1 ms timer per packet, SACK) for spraying and REPS; no retry limit.";
+
+    /** The NIC of every Ethereal preset, for the reports. */
+    private static final String NIC = "NIC (§4.1): ECMP, MP-RDMA and Ethereal run on RoCE NICs (nic profile roce: in-order "
+            + "receiver that discards packets beyond a gap and NACKs, go-back-N, one 1 ms timer per QP, transport.timeout_us "
+            + "1000 as the paper's 'per-queue' 1 ms timeout); packet spraying and REPS on a multipath NIC (nic profile "
+            + "multipath with transport.loss_recovery sack: a reorder buffer that keeps every out-of-order packet and a 1 ms "
+            + "timer per packet, as the paper's 'per-packet timers ... and reorder buffers at the receiver'). Both with "
+            + "nic.retry_count 0 (a QP never fails): the paper's simulator, Astra-Sim, models no RC retry limit.";
 
     /** Ethereal §4.1: DCTCP, PFC with alpha 1, 1 ms timeouts, 64 MB shared buffers, 400 Gbps, 500 ns links. */
     private static String etherealBase(String name, String topology) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  topology: " + topology + "\n" + """
                   transport: {cc: dctcp, loss_recovery: go-back-n, pfc: true, timeout_us: 1000}
+                  nic: {profile: roce, retry_count: 0}
                   switch: {pfc_alpha: 1.0}
                   load_balancer: {scheme: ecmp}
                   workload: {kind: collective, op: all-reduce, algorithm: direct, size_bytes: 16777216}
@@ -55,7 +89,7 @@ final class EtherealPresets {
             """;
 
     private static Map<String, String> sel(String algo, String size, String lb) {
-        return Map.of("workload.algorithm", algo, "workload.size_bytes", size, "load_balancer", lb);
+        return Map.of("workload.algorithm", algo, "workload.size_bytes", size, "set", lb);
     }
 
     private static final Map<String, String> BASELINE_LABELS = Map.of("ecmp", "ECMP", "reps", "REPS", "spray", "spraying");
@@ -69,8 +103,7 @@ final class EtherealPresets {
     private static final List<String> ETHEREAL_DEVIATIONS = List.of(
             "The paper reports these numbers as Ethereal's improvement in CCT over a baseline, 100 x (baseline - Ethereal) / "
                     + "baseline; the cells below are the same ratio from lbsim's runs, paired by seed.",
-            "The paper simulates with Astra-Sim; packet spraying and REPS there use per-packet timers, lbsim uses a per-QP "
-                    + "timeout of 1 ms with hole-only resends for sprayed flows.",
+            NIC,
             "Quick scale runs on a smaller fabric (stated in the description), so its numbers are not directly the paper's "
                     + "setting; use --scale paper for that (hours on a laptop).");
 
@@ -110,7 +143,7 @@ final class EtherealPresets {
                 "All-reduce CCT on a 256-GPU leaf-spine (16 ToRs x 16 GPUs, 16 spines, 400 Gbps, 500 ns, 64 MB shared buffers, "
                         + "DCTCP + PFC) for all-to-all, recursive doubling, ring and double binary tree, 4-256 MB, under ECMP, "
                         + "spraying, REPS, MP-RDMA-2/4/8 and Ethereal. Quick scale: 32 GPUs (4 ToRs x 8, 8 spines), all-to-all "
-                        + "and recursive doubling, 16, 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal.",
+                        + "and recursive doubling, 16, 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal." + NIC_SHORT,
                 "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, ETHEREAL_DEVIATIONS);
     }
 
@@ -138,26 +171,19 @@ final class EtherealPresets {
                 "All-reduce CCT on the 512-GPU fat-tree (8 pods x 4 ToRs x 16 GPUs, 4 aggregation switches per pod, 16 cores, "
                         + "4 x 400 Gbps between switches) for the four algorithms, 4-256 MB, under the Fig. 3 schemes. Quick scale: "
                         + "32 GPUs (2 pods x 2 ToRs x 8 GPUs, 2 aggs per pod, 4 cores, 4 parallel links), all-to-all and recursive "
-                        + "doubling at 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal.",
+                        + "doubling at 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal." + NIC_SHORT,
                 "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, with(ETHEREAL_DEVIATIONS, BUNDLES));
     }
 
     // ---------------------------------------------------------------- Ethereal, Fig. 5 and 6 (GPT-2)
 
-    private static final String ETHEREAL_LB_TRAINING_QUICK = """
-              load_balancer:
-                ecmp: {scheme: ecmp}
-                spray: {scheme: spray-host}
-                reps: {scheme: reps}
-                mprdma-2: {scheme: mprdma, splits: 2}
-                mprdma-8: {scheme: mprdma, splits: 8}
-                ethereal: {scheme: ethereal}
-            """;
+    private static final String ETHEREAL_LB_TRAINING_QUICK = schemes("ecmp", "spray", "reps", "mprdma-2", "mprdma-8", "ethereal");
 
     /** Ethereal §4.1 workload (ii): one GPT-2 iteration; the model and parallelism are TrainingPresets.etherealGpt2's assumptions. */
     private static String trainingBase(String name, String topology) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  topology: " + topology + "\n" + """
                   transport: {cc: dctcp, loss_recovery: go-back-n, pfc: true, timeout_us: 1000}
+                  nic: {profile: roce, retry_count: 0}
                   switch: {pfc_alpha: 1.0}
                   load_balancer: {scheme: ecmp}
                   workload: {kind: training, model: ethereal-gpt2, algorithm: direct}
@@ -172,13 +198,13 @@ final class EtherealPresets {
             """;
 
     private static Map<String, String> tsel(String algo, String lb) {
-        return Map.of("workload.algorithm", algo, "load_balancer", lb);
+        return Map.of("workload.algorithm", algo, "set", lb);
     }
 
     /** §4 Q1: Ethereal vs spraying, 11.55 % on average across algorithms in both topologies; a preset has one topology. */
     private static Cell acrossAlgorithmsVsSpraying() {
-        return Cell.improvement("mean over algorithms: Ethereal vs spraying", Map.of("load_balancer", "ethereal"),
-                Map.of("load_balancer", "spray"), 11.55, "§4 Q1, over algorithms in both topologies; here over this topology's "
+        return Cell.improvement("mean over algorithms: Ethereal vs spraying", Map.of("set", "ethereal"),
+                Map.of("set", "spray"), 11.55, "§4 Q1, over algorithms in both topologies; here over this topology's "
                         + "algorithms that ran (sd and seeds over algorithms x seeds)")
                 .averagedOver("workload.algorithm", List.of("all-to-all", "recursive-doubling", "ring", "double-binary-tree"));
     }
@@ -198,8 +224,7 @@ final class EtherealPresets {
                     + "average compared to the other baselines' (Fig. 6, recursive doubling: the mean of the improvements over "
                     + "each baseline that ran) and §4 Q1's '11.55% on average across algorithms in both topologies' vs "
                     + "spraying (each preset averages over its own topology's algorithms that ran).",
-            "The paper simulates with Astra-Sim; lbsim's spraying and REPS use a per-QP 1 ms timeout with hole-only resends "
-                    + "instead of per-packet timers.",
+            NIC,
             "Quick scale runs on a smaller fabric (stated in the description); --scale paper is the paper's GPU count "
                     + "(about 470 000 flows per run on 256 GPUs: many hours).");
 
@@ -235,7 +260,7 @@ final class EtherealPresets {
                         + "1024) on the 256-GPU leaf-spine of Fig. 3, one algorithm for every AllGather, ReduceScatter and "
                         + "AllReduce (all-to-all, recursive doubling, ring, double binary tree), under ECMP, spraying, REPS, "
                         + "MP-RDMA-2/4/8 and Ethereal. Quick scale: 32 GPUs (4 ToRs x 8, 8 spines; global batch 128), all-to-all "
-                        + "and recursive doubling, ECMP, spraying, REPS, MP-RDMA-2, MP-RDMA-8, Ethereal.",
+                        + "and recursive doubling, ECMP, spraying, REPS, MP-RDMA-2, MP-RDMA-8, Ethereal." + NIC_SHORT,
                 "comm_time_ns", "improvement in communication time (%)", Map.of("paper", paper, "quick", quick), cells,
                 TRAINING_DEVIATIONS);
     }
@@ -265,7 +290,7 @@ final class EtherealPresets {
                 "Communication time of one GPT-2 training iteration (global batch 2048) on the 512-GPU fat-tree of Fig. 4, "
                         + "the four algorithms under the Fig. 3 schemes. Quick scale: 32 GPUs (2 pods x 2 ToRs x 8, 2 aggs per pod, "
                         + "4 cores, 4 parallel links; global batch 128), all-to-all and recursive doubling, ECMP, spraying, REPS, "
-                        + "MP-RDMA-2, MP-RDMA-8, Ethereal.",
+                        + "MP-RDMA-2, MP-RDMA-8, Ethereal." + NIC_SHORT,
                 "comm_time_ns", "improvement in communication time (%)", Map.of("paper", paper, "quick", quick), cells,
                 with(TRAINING_DEVIATIONS, BUNDLES));
     }
@@ -302,7 +327,7 @@ final class EtherealPresets {
                 "All-reduce CCT (all-to-all) on the 256-GPU leaf-spine of Fig. 3 when the leaf0-spine0 link fails 10 us after "
                         + "the collective starts and switches keep using it for 100 ms, 4-256 MB, under ECMP, spraying, REPS, "
                         + "MP-RDMA-2/4/8 and Ethereal. Quick scale: 32 GPUs (4 ToRs x 8, 8 spines), 4, 16, 64 and 256 MB, ECMP, "
-                        + "spraying, REPS, MP-RDMA-2, Ethereal.",
+                        + "spraying, REPS, MP-RDMA-2, Ethereal." + NIC_SHORT,
                 "cct_ns", "CCT (ns)", Map.of("paper", paper, "quick", quick), failureCells(), List.of(
                         "The paper states only averages over sizes (Ethereal vs spraying 66.3% and vs REPS 56% for 4-64 MB; "
                                 + "§4 Q2: 68.91% and 58.4% overall), over both topologies' panels as far as the text says; "
@@ -312,8 +337,7 @@ final class EtherealPresets {
                                 + "10 us after the start, leaf0-spine0 (both directions).",
                         "This preset is the leaf-spine panel; the fat-tree panel is --set topology={kind: fat-tree, ...} "
                                 + "--set failures.0.link=tor0-agg0/0 (one of the four parallel ToR-aggregation links).",
-                        "The paper's spraying and REPS use per-packet timers; lbsim uses a per-QP 1 ms timeout with "
-                                + "hole-only resends for sprayed flows.",
+                        NIC,
                         "Quick scale runs on a smaller fabric (stated in the description)."));
     }
 
@@ -321,15 +345,15 @@ final class EtherealPresets {
     private static List<Cell> failureCells() {
         List<String> small = List.of("4MB", "16MB", "64MB");
         List<String> all = List.of("4MB", "16MB", "64MB", "128MB", "256MB");
-        Map<String, String> ours = Map.of("load_balancer", "ethereal");
+        Map<String, String> ours = Map.of("set", "ethereal");
         return List.of(
-                Cell.improvement("4-64 MB: Ethereal vs spraying", ours, Map.of("load_balancer", "spray"), 66.3,
+                Cell.improvement("4-64 MB: Ethereal vs spraying", ours, Map.of("set", "spray"), 66.3,
                         "§4.2, mean of the per-size improvements (sd and seeds over sizes x seeds)").averagedOver("workload.size_bytes", small),
-                Cell.improvement("4-64 MB: Ethereal vs REPS", ours, Map.of("load_balancer", "reps"), 56,
+                Cell.improvement("4-64 MB: Ethereal vs REPS", ours, Map.of("set", "reps"), 56,
                         "§4.2, mean of the per-size improvements (sd and seeds over sizes x seeds)").averagedOver("workload.size_bytes", small),
-                Cell.improvement("4-256 MB: Ethereal vs spraying", ours, Map.of("load_balancer", "spray"), 68.91,
+                Cell.improvement("4-256 MB: Ethereal vs spraying", ours, Map.of("set", "spray"), 68.91,
                         "§4 Q2 (probably both topologies), mean of the per-size improvements that ran (sd and seeds over sizes x seeds)").averagedOver("workload.size_bytes", all),
-                Cell.improvement("4-256 MB: Ethereal vs REPS", ours, Map.of("load_balancer", "reps"), 58.4,
+                Cell.improvement("4-256 MB: Ethereal vs REPS", ours, Map.of("set", "reps"), 58.4,
                         "§4 Q2 (probably both topologies), mean of the per-size improvements that ran (sd and seeds over sizes x seeds)").averagedOver("workload.size_bytes", all));
     }
 

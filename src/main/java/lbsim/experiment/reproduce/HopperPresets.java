@@ -26,10 +26,13 @@ final class HopperPresets {
     /**
      * Hopper §4.1.1: leaf-spine of 8 leaves x 16 servers and 8 spines, 100 Gbps, 1 us links (base RTT 8 us);
      * DCQCN (ConWeave's parameters; ours are lbsim's DCQCN defaults) and IRN with a 30-packet reorder window (irn_nack: every, not §4.1.1's beyond-window).
+     * NIC: §4.1.1 builds on ConWeave's ns-3 code, "extended IRN with OOO threshold 30 packets" = the irn profile with a
+     * 30-packet window; ns-3 has no RC retry limit (retry_count 0).
      */
     private static String openLoopSweep(String name, String topology, String distribution, long durationUs, int seeds) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  topology: " + topology + "\n" + """
                   transport: {cc: dcqcn, loss_recovery: irn, pfc: false}
+                  nic: {profile: irn, reorder_window_packets: 30, retry_count: 0}
                   load_balancer: {scheme: ecmp}
                   workload: {kind: open-loop, distribution: %s, load: 0.5, duration_us: %d, pairs: any}
                 grid:
@@ -78,6 +81,9 @@ final class HopperPresets {
                         + "(the field is named in the note), so ours at or below the paper's figure is consistent with it.",
                 "Improvements are 100 x (baseline - Hopper) / baseline of the slowdown, paired by seed; the paper does not "
                         + "define its percentages, we read them the same way.",
+                "NIC: nic profile irn with reorder_window_packets 30 (§4.1.1: ConWeave's ns-3 base, 'extended IRN with OOO "
+                        + "threshold 30 packets'; packets beyond the window are discarded) and retry_count 0 (a QP never "
+                        + "fails: ns-3 has no RC retry limit); IRN's RTO_high 320 us.",
                 "DCQCN: the paper uses ConWeave's ns-3 parameters; lbsim uses its own DCQCN defaults (docs/scenario.md). "
                         + "IRN with a 30-packet reorder window as §4.1.1, but NACKing every out-of-order arrival (irn_nack: every; "
                         + "§4.1.1 ACKs arrivals within the window normally, irn_nack: beyond-window, docs/experiments.md); "
@@ -106,7 +112,7 @@ final class HopperPresets {
         return openLoopPreset("hopper-fig3", "Fig. 3",
                 "Average and p99 FCT slowdown for the Meta Hadoop flow-size distribution at 50 % and 80 % load under ECMP, "
                         + "FlowBender, CONGA, ConWeave and Hopper; 128 servers on a leaf-spine of 8 leaves x 16 and 8 spines, "
-                        + "100 Gbps, 1 us links, DCQCN + IRN. Paper scale: 20 ms of arrivals, 3 seeds. Quick scale: 32 "
+                        + "100 Gbps, 1 us links, DCQCN + IRN (nic profile irn, 30-packet reorder window). Paper scale: 20 ms of arrivals, 3 seeds. Quick scale: 32 "
                         + "servers (4 leaves x 8, 4 spines), 2 ms of arrivals, 3 seeds.",
                 "hadoop", 20_000, 3, 2_000, 3,
                 cells, "Hadoop: the ConWeave table lbsim uses ends at 10 MB; the paper says its largest flow is "
@@ -228,6 +234,9 @@ final class HopperPresets {
      */
     static final String TESTBED_TRANSPORT = "{cc: dcqcn, loss_recovery: go-back-n, pfc: false, timeout_us: 67109}";
 
+    /** The testbed's CX-5 RNICs: the roce profile as deployed, NCCL's (and rdma-core's usual) retry count 7 included. */
+    static final String TESTBED_NIC = "{profile: roce}";
+
     /** §4.2.1 "For probing alternative paths, we use a 10KB chunk size". */
     static final int TESTBED_PROBE_BYTES = 10_240;
 
@@ -246,6 +255,7 @@ final class HopperPresets {
     private static String fig6Sweep(String name, int rounds, int seeds, int maxTimeMs) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  max_time_ms: " + maxTimeMs + "\n  topology: " + ASYMMETRIC_FABRIC + "\n"
                 + "  transport: " + TESTBED_TRANSPORT + "\n"
+                + "  nic: " + TESTBED_NIC + "\n"
                 + "  load_balancer: {scheme: ecmp}\n"
                 + "  workload: " + roundsWorkload(4, 1, 1_000_000, 1_000_000) + "\n"
                 + "grid:\n"
@@ -289,7 +299,7 @@ final class HopperPresets {
         return new Preset("hopper-fig6", PAPER, "Fig. 6",
                 "The §4.2 testbed as a simulated fabric: 2 leaves x 4 hosts at 25 Gbps, 6 spines, per leaf 4 x 10 Gbps and "
                         + "2 x 1 Gbps uplinks (1 us links), the testbed NIC's transport (DCQCN, RoCE Go-Back-N, 67.1 ms ACK "
-                        + "timeout; not the §4.1 simulation's IRN). Rounds of an AllReduce pattern: host i of leaf 0 "
+                        + "timeout; not the §4.1 simulation's IRN) on RoCE NICs as deployed (nic profile roce, retry count 7). Rounds of an AllReduce pattern: host i of leaf 0 "
                         + "sends 48 MiB (GPT-3 175B tensor-parallel all-reduce of one micro-batch: 2048 x 12288 x 2 bytes) to "
                         + "host i of leaf 1 in 1 MB or 10 MB chunks sent one after another; a round starts when the previous "
                         + "one has finished. ECMP, FlowBender (RTT signal, as the paper's testbed) and Hopper (10 KB probes, as "
@@ -329,13 +339,18 @@ final class HopperPresets {
                         "Transport (assumption): the testbed's CX-5 RNICs, not the §4.1 simulation's IRN. RoCE RC Go-Back-N: "
                                 + "the receiver discards out-of-order packets and NAKs, the sender resends from there (NVIDIA's "
                                 + "lossy 'Resilient RoCE' keeps the RoCE spec; whether the testbed's firmware used selective "
-                                + "repeat is not known). Hopper's receiver keeps its reorder bitmap as in lbsim's Hopper model. "
+                                + "repeat is not known); Hopper's receiver too (nic profile roce; before NIC profiles it kept a reorder bitmap), "
+                                + "though every scheme here moves only between chunks, so a QP's packets take one path. "
                                 + "The retransmission timer is the IB local ACK timeout 4.096 us x 2^14 = 67.1 ms, fixed (no "
                                 + "backoff), the value rdma-core's rc_pingpong and perftest set; the paper does not give its own "
                                 + "(NCCL uses 2^18-2^20: 1.1-4.3 s). NVIDIA's adaptive retransmission (start lower, double, cap at "
                                 + "the ACK timeout) is not modelled: its default profile is unpublished (lbsim has the mechanism: "
                                 + "timeout_backoff, timeout_max_us). DCQCN with lbsim's defaults (the paper: NVIDIA's CX-5 "
                                 + "defaults). PFC off (the paper does not say). docs/experiments.md has the sources.",
+                        "NIC: nic profile roce as deployed (real hardware): an in-order receiver that discards packets beyond a "
+                                + "gap and NACKs, one timer per QP (transport.timeout_us 67109 = 4.096 us x 2^14), retry count 7 "
+                                + "(after 8 timeouts in a row without progress the QP fails and the run stops incomplete), a "
+                                + "1024-context QP cache with 500 ns a miss.",
                         "Hopper probes with 10 KB (probe_bytes: 10240, §4.2.1 'we use a 10KB chunk size'), timed to the last "
                                 + "echo, so an idle 1G path's serialisation shows in the probe RTT.",
                         "Runs stop at max_time_ms (quick 20 s, paper 120 s); a run that hits it reports completed false and "

@@ -30,6 +30,31 @@ final class McClurePresets {
     }
 
     /**
+     * The NIC of every McClure preset: the profile follows transport.loss_recovery (erasure, tcp, trim -> multipath,
+     * whose receiver keeps out-of-order packets, as the host transports of McClure §4 do; go-back-n -> roce, §4's
+     * RoCE "assumes in-order packet delivery" and NACKs with "a threshold of only 1"). The paper's simulator, htsim,
+     * has no RC retry limit (retry_count 0: a QP never fails) and its TCP keeps one RTO per connection (timer per-qp,
+     * where the multipath profile would time every packet).
+     */
+    static final String NIC_OVERRIDES = "{retry_count: 0, timer: per-qp}";
+
+    /** The NIC of the presets with ideal erasure coding, as the reports state it. */
+    static final String NIC = "NIC: nic profile multipath, which follows transport.loss_recovery erasure: a receiver that "
+            + "keeps every out-of-order packet, as McClure §4's host transports do (coding needs no order). Overrides: "
+            + "nic.retry_count 0 (a QP never fails; htsim has no RC retry limit) and nic.timer per-qp (one retransmission "
+            + "timer per connection as htsim's, instead of the profile's timer per packet); transport.timeout_us 1000.";
+
+    /** The NIC of the loss-recovery presets (McClureRecoveryPresets), as the reports state it. */
+    static final String NIC_RECOVERY = "NIC: the nic profile follows the loss recovery: erasure, TCP and trimming run on the "
+            + "multipath profile (a receiver that keeps every out-of-order packet, as McClure §4's host transports), RoCE "
+            + "(go-back-n) on the roce profile (an in-order receiver that discards packets beyond a gap and NACKs at once, "
+            + "§4: RoCE 'assumes in-order packet delivery' and NACKs with 'a threshold of only 1'), so a sprayed RoCE flow "
+            + "goes back on every reordering. Overrides: nic.retry_count 0 (a QP never fails; htsim has no RC retry limit) "
+            + "and nic.timer per-qp (one retransmission timer per connection, as htsim's TCP RTO, also for the multipath "
+            + "profile, whose default is a timer per packet); transport.timeout_us 1000 for every scheme (without it RoCE "
+            + "would take the roce profile's 4.3 s local ACK timeout).";
+
+    /**
      * McClure §4/§5: 128-node k=8 fat-tree, 100 Gbps, 1 us links, 32 KB per-port buffers, no PFC (drop-tail);
      * fixed-rate pacing at rate_coefficient x the fair share (§3.3); ideal erasure coding, no overhead (§5).
      */
@@ -40,10 +65,11 @@ final class McClurePresets {
                   name: %s
                   max_time_ms: 2000
                   topology: {kind: fat-tree, k: 8, link_gbps: 100, link_latency_ns: 1000, port_buffer_bytes: 32768}
-                  transport: {cc: fixed-rate, rate_coefficient: 1.0, pfc: false, loss_recovery: erasure, erasure_overhead: 0}
+                  transport: {cc: fixed-rate, rate_coefficient: 1.0, pfc: false, loss_recovery: erasure, erasure_overhead: 0, timeout_us: 1000}
+                  nic: %s
                   load_balancer: {scheme: ecmp}
                   workload: {kind: permutation, size_bytes: 2000000, start_jitter_ns: 333}
-                %s""".formatted(name, name.replaceAll("-(quick|paper)$", ""), extra);
+                %s""".formatted(name, name.replaceAll("-(quick|paper)$", ""), NIC_OVERRIDES, extra);
     }
 
     /** All-to-all (direct) with {@code pairBytes} per ordered pair on 128 ranks; jittered by one inter-packet time. */
@@ -111,7 +137,7 @@ final class McClurePresets {
                         + "(permutation unchanged; 32 runs).",
                 "normalised", "CCT / ideal",
                 Map.of("paper", paper, "quick", quick), cells,
-                List.of(LOSS, SIZES, MTU,
+                List.of(LOSS, NIC, SIZES, MTU,
                         "Start jitter: uniform in [0, one inter-packet time at the fair share]: 42.3 us for the all-to-all "
                                 + "(127 flows per host), 333 ns for the permutation.",
                         "Spray-switch is per-switch round robin; switch AR is lbsim's spray-adaptive (fewest egress bytes among "
@@ -171,7 +197,7 @@ final class McClurePresets {
                         + "runs); quick scale: rates 0.5, 0.75, 1.0, 64 KB per pair, 2 seeds (12 runs).",
                 "normalised", "CCT / ideal at line rate",
                 Map.of("paper", paper, "quick", quick), cells,
-                List.of(LOSS, SIZES, MTU, PACING,
+                List.of(LOSS, NIC, SIZES, MTU, PACING,
                         "Rates: the paper does not list its x values; we use 0.5-1.0 in steps of 0.1 (quick: 0.5, 0.75, 1.0).",
                         "Start jitter: the paper's bound is one inter-packet time at the sending rate, 1/r x 42.3 us; a grid "
                                 + "cannot tie the jitter to the rate, so every rate uses the bound of the slowest, 84.5 us (r = 0.5). "
@@ -210,7 +236,7 @@ final class McClurePresets {
                         + "Paper scale: 10 seeds (80 runs); quick: 64 KB per pair, 2 seeds (16 runs).",
                 "normalised", "CCT / ideal",
                 Map.of("paper", paper, "quick", quick), cells,
-                List.of(LOSS, SIZES, MTU, PACING,
+                List.of(LOSS, NIC, SIZES, MTU, PACING,
                         "Start jitter: up to one inter-packet time at the fair share (42.3 us).",
                         "Subflows: two per flow (§5), each with its own flow label, each paced at half the flow's rate.",
                         "ECMP AR: a flow is moved at its first packet if the hashed port holds more than 8192 bytes (the paper "
@@ -249,7 +275,7 @@ final class McClurePresets {
                         + "with 256 KB flows, 1 seed (32 runs).",
                 "normalised", "CCT / ideal",
                 Map.of("paper", paper, "quick", quick), cells,
-                List.of(LOSS, SIZES, MTU, PACING,
+                List.of(LOSS, NIC, SIZES, MTU, PACING,
                         "Workload: k independent random permutations (no host sends to itself), every flow the same size; "
                                 + "start jitter up to one inter-packet time at the fair share (k x 333 ns).",
                         "The paper does not list its k values; we use powers of two and 127 (all-to-all's flow count).",

@@ -33,6 +33,7 @@ final class McClureRecoveryPresets {
         return "name: " + name + "\nbase:\n  name: " + name + "\n"
                 + "  topology: {kind: fat-tree, k: " + K + ", link_gbps: 100, link_latency_ns: 1000, port_buffer_bytes: " + SMALL_BUFFER + "}\n"
                 + "  transport: " + transport + "\n"
+                + "  nic: " + McClurePresets.NIC_OVERRIDES + "\n"
                 // McClure §4: host flowlets judge paths by ECN marks at 60 % of the buffer
                 + "  switch: {ecn_kmin_bytes: 19661, ecn_kmax_bytes: 19661}\n"
                 + "  load_balancer: " + lb + "\n"
@@ -85,7 +86,7 @@ final class McClureRecoveryPresets {
 
     static Preset fig45() {
         // §5: these figures isolate load balancing with ideal loss recovery (erasure, no overhead)
-        String transport = "{cc: fixed-rate, rate_coefficient: 1.0, loss_recovery: erasure, erasure_overhead: 0.0, pfc: false}";
+        String transport = "{cc: fixed-rate, rate_coefficient: 1.0, loss_recovery: erasure, erasure_overhead: 0.0, pfc: false, timeout_us: 1000}";
         String grid = "grid:\n" + failureGrid() + """
                   load_balancer:
                     ecmp: {scheme: ecmp}
@@ -113,6 +114,7 @@ final class McClureRecoveryPresets {
         List<String> dev = new ArrayList<>(List.of(
                 "Loss recovery: ideal erasure coding with no overhead, as the paper uses for §5 (transport.loss_recovery: erasure, "
                         + "erasure_overhead: 0).",
+                McClurePresets.NIC,
                 "Failure placement: the paper gives only the number of degraded pod-core links per pod; lbsim degrades "
                         + "'agg*-coreN' (the same core-facing link of every pod), spreading them over the pod's aggregation "
                         + "switches (cores 0, 4, 8, 12, then 1, 5, ...). Degradation applies in both directions.",
@@ -161,11 +163,14 @@ final class McClureRecoveryPresets {
                 + ", load_balancer: {scheme: subflows, spray: true, count: " + sfCount(flowsPerHost, dupack) + "}}";
     }
 
-    private static final String LR_TRANSPORT = "{cc: fixed-rate, rate_coefficient: 1.0, loss_recovery: tcp, pfc: false}";
+    private static final String LR_TRANSPORT = "{cc: fixed-rate, rate_coefficient: 1.0, loss_recovery: tcp, pfc: false, timeout_us: 1000}";
 
     private static final List<String> LR_DEVIATIONS = List.of(
-            "RoCE is lbsim's NACK + Go-Back-N (sprayed flows resend only holes) over PFC with per-port 32 KB buffers; the paper "
-                    + "pauses at the buffer size with extra headroom, lbsim uses its PFC defaults (alpha 1, 2 x BDP headroom).",
+            "RoCE is lbsim's NACK + Go-Back-N on the roce NIC profile (the receiver discards every packet beyond a gap, so a "
+                    + "sprayed flow goes back on every reordering, as McClure §4's in-order RoCE) over PFC with per-port 32 KB "
+                    + "buffers; the paper pauses at the buffer size with extra headroom, lbsim uses its PFC defaults (alpha 1, "
+                    + "2 x BDP headroom).",
+            McClurePresets.NIC_RECOVERY,
             "Timeouts: lbsim's per-QP timeout_us 1000 for every scheme; the paper's htsim RTOs are not stated.",
             "TCP recovery never changes the rate (fixed-rate pacing, McClure §4); dupACK threshold 3 unless stated.",
             "The paper's trimming senders need desynchronisation after NACK bursts (§6.2); lbsim resends a trimmed packet in "

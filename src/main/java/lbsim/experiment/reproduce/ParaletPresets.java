@@ -23,10 +23,15 @@ final class ParaletPresets {
     /**
      * The base: DCQCN with PFC and Go-Back-N (the RoCE setting of the ns-3 codes §6 builds on), a
      * snapshot of the collective's communication pairs on randomly placed ranks (§6 "traffic snapshots").
+     * RoCE NICs (nic profile roce): an in-order receiver that discards packets beyond a gap and NACKs, so
+     * DRILL's per-packet reordering costs go-back-N retransmissions, which is what the flowlet schemes avoid.
+     * PFC keeps the fabric lossless, so the QP timer (the profile's 4.3 s local ACK timeout) should not fire;
+     * retry_count 0 all the same, since the simulator's retry limit is not stated.
      */
     private static String base(String name, long sizeBytes) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  topology: " + fabric(8) + "\n" + """
                   transport: {cc: dcqcn, loss_recovery: go-back-n, pfc: true}
+                  nic: {profile: roce, retry_count: 0}
                   load_balancer: {scheme: ecmp}
                   workload: {kind: collective, op: all-reduce, algorithm: ring, placement: random, snapshot: true, size_bytes: %d}
                   metrics: {throughput_interval_us: 10}
@@ -87,8 +92,12 @@ final class ParaletPresets {
             "Topology: 'Clos 1:1' with 128 and 1024 accelerators is read as the k = 8 and k = 16 fat-trees (the only 1:1 "
                     + "3-tier Clos sizes that give exactly 128 and 1024 hosts); the paper does not state tiers or radix.",
             "Transport: not stated in §6; we use DCQCN + PFC + Go-Back-N (RoCE, as in the HPCC / ConWeave ns-3 codes). "
-                    + "lbsim's spraying receivers (DRILL) keep a reorder bitmap and NACK only holes, so reordering costs DRILL "
-                    + "less than on a plain Go-Back-N RNIC. '9MB' is taken as 9 MiB shared per switch.",
+                    + "'9MB' is taken as 9 MiB shared per switch.",
+            "NIC: nic profile roce (RoCE RNICs): the receiver discards every packet beyond a gap and NACKs, the sender goes "
+                    + "back N, so DRILL's per-packet reordering costs retransmissions, as on a plain Go-Back-N RNIC (before "
+                    + "NIC profiles lbsim kept DRILL's out-of-order packets). The QP timer is the profile's local ACK timeout "
+                    + "(4.3 s), which PFC's lossless fabric should never reach; nic.retry_count 0 (a QP never fails), as the "
+                    + "paper does not state its simulator's retry limit.",
             "FCT: §6 does not say which FCT statistic Fig. 5 shows; the FCT cells use the snapshot's completion (its largest "
                     + "FCT, cct_ns). Mean FCT (flows.fct_ns.mean) is in results.csv. MTT = max over 10 us intervals of the "
                     + "bytes sent by all host-facing switch ports (throughput.max_gbps); throughput.csv per run is the TT curve.",
@@ -126,7 +135,8 @@ final class ParaletPresets {
         return new Preset("paralet-fig5", PAPER, "Fig. 5",
                 "Maximum total throughput (MTT) and FCT of ring and double-binary-tree all-reduce traffic snapshots on 1:1 "
                         + "Clos fabrics of 128 (SS) and 1024 (LS) accelerators at 100 Gbps, 1 us links, 9 MB switch buffers, under "
-                        + "ECMP, DRILL, LetFlow (gaps 50/100/200 us), ConWeave and ParaLet m = 1..32. Cells: ParaLet (m = 32) "
+                        + "ECMP, DRILL, LetFlow (gaps 50/100/200 us), ConWeave and ParaLet m = 1..32, RoCE NICs (go-back-N, no retry "
+                        + "limit). Cells: ParaLet (m = 32) "
                         + "against each baseline as MTT ratio (ours / baseline) and FCT reduction (baseline / ours). Paper scale: "
                         + "k = 8 and k = 16 fat-trees, 16 MiB per pair, 3 seeds (144 runs). Quick scale: SS only, 2 MiB per pair, "
                         + "2 seeds (48 runs).",
@@ -137,7 +147,8 @@ final class ParaletPresets {
     static Preset paraletFig4() {
         return new Preset("paralet-fig4", PAPER, "Fig. 4",
                 "Total throughput (TT) over time, every 10 us, for the Fig. 5 runs (one seed): ring and double-binary-tree "
-                        + "snapshots on the 128 (SS) and 1024 (LS) accelerator fabrics under every scheme. The curves are "
+                        + "snapshots on the 128 (SS) and 1024 (LS) accelerator fabrics under every scheme, RoCE NICs (go-back-N, no "
+                        + "retry limit). The curves are "
                         + "runs/<run key>/throughput.csv (time_us, gbps); results.csv has MTT and mean TT per run. The paper "
                         + "states no numbers for Fig. 4 (only that ParaLet is near optimal, ECMP worst, LetFlow poor, DRILL drops "
                         + "twice under DBT, ConWeave between DRILL and ECMP on Ring), so there are no cells. Quick scale: SS, "
