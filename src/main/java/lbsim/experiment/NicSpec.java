@@ -14,7 +14,7 @@ import lbsim.net.NicConfig.Timer;
  * and the loss recovery it runs), with any field set beside {@code profile} overriding that
  * profile's value. Without a {@code nic} section the profile follows {@code transport.loss_recovery}
  * (a transport needs a NIC that can run it), and without either it is {@code roce}.
- * Every value and its source is in docs/scenario.md, "NIC profiles".
+ * Every value and its source is in docs/scenario.md, section "nic".
  *
  * @param localAckTimeout the InfiniBand local ACK timeout exponent t: the QP's timer is 4.096 us x 2^t
  *                        (the default of {@code transport.timeout_us} under this profile; 0 = use 1000 us)

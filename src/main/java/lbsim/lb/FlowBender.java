@@ -16,7 +16,7 @@ import lbsim.transport.QueuePair;
  * ({@code signal: ecn}, the paper's), or the round's mean RTT above {@code rtt_factor} x the
  * path's unloaded RTT ({@code signal: rtt}, the RTT-inferred variant the Hopper paper uses in
  * its testbed, 004 §4.2.1). A round is the data in flight when it started (one RTT). Packets
- * may arrive out of order across a move, so the receiver keeps its reorder bitmap.
+ * may arrive out of order across a move; the receiving NIC handles that as its nic.reorder says.
  *
  * <p>With {@code state: per-connection} a new QP of a {@link Connection} starts on the newest QP's
  * port and keeps its count of congested rounds, as a user-space FlowBender posting a transfer's

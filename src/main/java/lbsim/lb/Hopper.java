@@ -35,7 +35,7 @@ import lbsim.transport.QueuePair;
  * probe). As in §3.2 each probe goes out on a probing QP of its own, opened for the probe (two per
  * round, counted in the NIC's QPs and using its own NIC context): a switch moves the connection onto
  * the chosen probe's QP and closes its old QP; a declined switch closes both probing QPs. The paper's RNIC reorders a bounded window
- * (IRN), so the receiver keeps its reorder bitmap. The paper does not react to timeouts;
+ * (IRN; its presets use the irn NIC with a 30-packet window). The paper does not react to timeouts;
  * neither does this.
  *
  * <p>With {@code state: per-connection} a new QP of a {@link Connection} takes over the newest

@@ -11,7 +11,7 @@ import lbsim.workload.FlowSpec;
 /**
  * Host packet spraying (McClure et al. §4; Ethereal §4 baseline): a fresh random entropy
  * (UDP source port) on every packet, so ECMP switches scatter one QP's packets over all
- * paths. The receiver keeps out-of-order packets in its reorder bitmap.
+ * paths. What the reordering costs is the receiving NIC's (nic.reorder: the RoCE receiver goes back).
  */
 public final class HostSpray implements PathPolicy {
     private final SplittableRandom random;

@@ -19,7 +19,7 @@ import lbsim.transport.QueuePair;
  * McClure §4 "Per-Flowlet LB", "akin to PLB"): a round is a fixed number of delivered
  * packets ({@code round_packets: 10}) and one round with at least 40 % marked packets repaths,
  * so a QP moves at most once per 10 packets. Packets of a QP may arrive out of order across a
- * repath, so the receiver keeps its reorder bitmap.
+ * repath; the receiving NIC handles that as its nic.reorder says.
  */
 public final class Plb implements PathPolicy {
     private final SplittableRandom random;
