@@ -51,8 +51,30 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
     }
 
     public SwitchConfig resolve(TopologySpec topo, TransportSpec transport) {
+        return resolve(topo, transport, null);
+    }
+
+    /**
+     * @param fabric the built topology: with {@code cc: uec} the ECN thresholds default to
+     *               uet-htsim's (main_uec.cpp), RED from 0.2 to 0.8 of the fabric's BDP in whole
+     *               packets (its unloaded RTT over the longest path x host 0's NIC rate, rounded up
+     *               to packets), marking probability 1 at the top; every switch port gets the same
+     *               thresholds, as in htsim. Keys given in the scenario override them one by one.
+     */
+    public SwitchConfig resolve(TopologySpec topo, TransportSpec transport, lbsim.topology.Topology fabric) {
+        long kmin = ecnKminBytes, kmax = ecnKmaxBytes;
+        double pmax = ecnPmax;
+        if (transport.cc().equals("uec") && fabric != null) {
+            long packet = (long) topo.mtuBytes() + transport.headerBytes();
+            long rate = fabric.hostRateBps(0);
+            long rtt = Fabric.baseRttPs(fabric, (int) packet, transport.ackBytes(), rate);
+            long bdpPackets = (Fabric.bdpBytes(rtt, rate) + packet - 1) / packet;
+            if (kmin < 0) kmin = (long) Math.ceil(bdpPackets * 0.2) * packet;
+            if (kmax < 0) kmax = (long) Math.ceil(bdpPackets * 0.8) * packet;
+            if (pmax < 0) pmax = 1.0;
+        }
         return new SwitchConfig(topo.switchBufferBytes(), topo.portBufferBytes(), alpha, transport.pfc(), pfcAlpha,
-                headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax,
+                headroomBytes, resumeOffsetBytes, kmin, kmax, pmax,
                 transport.cc().equals("dcqcn") ? "dcqcn" : "dctcp", topo.mtuBytes(),
                 LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes());
     }

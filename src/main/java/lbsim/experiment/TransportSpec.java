@@ -12,7 +12,7 @@ import lbsim.transport.TransportConfig;
 public record TransportSpec(String cc, String lossRecovery, boolean pfc, long timeoutUs, int ackEvery, int headerBytes,
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
                             double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
-                            RtoBackoff rtoBackoff, NicSpec nic) {
+                            RtoBackoff rtoBackoff, NicSpec nic, double uecTargetQdelayUs) {
 
     /** {@code irn_nack}: NACK every out-of-order arrival (IRN) or only those beyond the window (Hopper §4.1.1). */
     static final List<String> IRN_NACK = List.of("every", "beyond-window");
@@ -48,7 +48,9 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
                         s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
                         s.choice("irn_nack", "every", IRN_NACK).equals("every")),
-                backoff(s, timeoutUs, lr), nic);
+                backoff(s, timeoutUs, lr), nic,
+                // uet-htsim -target_q_delay: 0 = its default, 0.75 x the base RTT with trimming, 1 x without
+                s.doubleValue("uec_target_qdelay_us", 0, 0, 1e6));
         s.finish();
         return t;
     }
@@ -89,6 +91,8 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
     public TransportConfig resolve(int mtuBytes, long bdpBytes, long fairShareBps, long baseRttPs, long unloadedRttPs,
                                    int switchHops) {
         long cwnd = initCwndBytes > 0 ? initCwndBytes : Math.max(bdpBytes, 2L * (mtuBytes + headerBytes));
+        // NSCC (uet-htsim initNscc) starts at its largest window, 1.5 BDP, unless a window is given
+        if (cc.equals("uec")) cwnd = initCwndBytes;
         // Swift §3.2: the base target covers the fabric's unloaded delay; 0 derives it from the topology.
         // It must cover the slowest links too, or an idle path's RTT exceeds it and the window falls to its minimum
         long swiftTarget = swiftBaseTargetUs > 0 ? Math.round(swiftBaseTargetUs * 1_000_000) : unloadedRttPs;
@@ -96,7 +100,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
                 nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs,
                 recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff,
-                nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes));
+                nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes), Math.round(uecTargetQdelayUs * 1_000_000));
     }
 
     /** The NIC's configuration on a host with this BDP: a reorder window of 0 packets is one BDP (IRN §3.2's bitmap). */

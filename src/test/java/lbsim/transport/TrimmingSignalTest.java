@@ -98,8 +98,8 @@ class TrimmingSignalTest {
     }
 
     @ParameterizedTest(name = "{0} {1}")
-    @CsvSource({"dctcp, trim", "dcqcn, trim", "swift, trim", "dctcp, trim-rts", "dcqcn, trim-rts",
-            "swift, trim-rts"})
+    @CsvSource({"dctcp, trim", "dcqcn, trim", "swift, trim", "uec, trim", "dctcp, trim-rts", "dcqcn, trim-rts",
+            "swift, trim-rts", "uec, trim-rts"})
     void aTrimmedPacketLowersTheWindowOrRate(String cc, String recovery) {
         long[] r = beforeAndAfter(cc, recovery);
         assertThat(r[1]).as(cc + " after the trim").isLessThan(r[0]);
