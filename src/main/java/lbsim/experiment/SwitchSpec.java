@@ -57,7 +57,7 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
     /**
      * @param fabric the built topology: with {@code cc: uec} the ECN thresholds default to
      *               uet-htsim's (main_uec.cpp), RED from 0.2 to 0.8 of the fabric's BDP in whole
-     *               packets (its unloaded RTT over the longest path x host 0's NIC rate, rounded up
+     *               packets (its unloaded RTT over the longest path, as NSCC's network RTT, x host 0's NIC rate, rounded up
      *               to packets), marking probability 1 at the top; every switch port gets the same
      *               thresholds, as in htsim. Keys given in the scenario override them one by one.
      */
@@ -67,7 +67,8 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
         if (transport.cc().equals("uec") && fabric != null) {
             long packet = (long) topo.mtuBytes() + transport.headerBytes();
             long rate = fabric.hostRateBps(0);
-            long rtt = Fabric.baseRttPs(fabric, (int) packet, transport.ackBytes(), rate);
+            long rtt = Math.max(Fabric.baseRttPs(fabric, (int) packet, transport.ackBytes(), rate),
+                    Fabric.maxUnloadedRttPs(fabric, (int) packet, transport.ackBytes()));
             long bdpPackets = (Fabric.bdpBytes(rtt, rate) + packet - 1) / packet;
             if (kmin < 0) kmin = (long) Math.ceil(bdpPackets * 0.2) * packet;
             if (kmax < 0) kmax = (long) Math.ceil(bdpPackets * 0.8) * packet;

@@ -97,8 +97,11 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         // It must cover the slowest links too, or an idle path's RTT exceeds it and the window falls to its minimum
         long swiftTarget = swiftBaseTargetUs > 0 ? Math.round(swiftBaseTargetUs * 1_000_000) : unloadedRttPs;
         long fixed = cc.equals("fixed-rate") ? Math.max(1, Math.round(rateCoefficient * fairShareBps)) : 0;
+        // NSCC's network RTT (uet-htsim main_uec.cpp calculate_rtt, at the host rate on a fabric of one rate): the
+        // bound over the slowest links, so that a fabric slower than its NICs does not look congested when idle
+        long rtt = cc.equals("uec") ? Math.max(baseRttPs, unloadedRttPs) : baseRttPs;
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
-                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs,
+                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, rtt,
                 recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff,
                 nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes), Math.round(uecTargetQdelayUs * 1_000_000));
     }

@@ -21,7 +21,8 @@ import lbsim.net.NicConfig;
  * @param fixedRateBps       pacing rate for fixed-rate (0 = line rate)
  * @param swiftBaseTargetPs  Swift base target delay
  * @param switchHops         switches on the fabric's longest path (Swift's per-hop target allowance)
- * @param baseRttPs          unloaded RTT of the fabric's longest path
+ * @param baseRttPs          unloaded RTT of the fabric's longest path (with uec: at the slowest link rate on every hop
+ *                           if that is longer, NSCC's network RTT)
  * @param recovery           settings of irn, tcp and erasure
  * @param rtoBackoff         growth of the timeout over consecutive timeouts of a QP (every recovery)
  * @param nic                the host NIC's receiver, timers and retry count (its reorder window resolved)

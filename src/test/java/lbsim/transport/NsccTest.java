@@ -146,6 +146,24 @@ class NsccTest {
         assertThat(r.flows().get(0).fctNs()).isBetween(wire, wire * 1.05);
     }
 
+    /**
+     * NSCC's network RTT is the fabric's unloaded RTT with every hop at its slowest link: with 400G NICs
+     * on a 10G fabric, an RTT computed at the NICs' rate (htsim's formula, for fabrics of one rate) is
+     * shorter than any idle path's, every sample looked queued and the lone flow took twice its time.
+     */
+    @Test
+    void aFabricSlowerThanItsNicsDoesNotLookCongestedWhenIdle() {
+        String yaml = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 1, link_gbps: 10, host_link_gbps: 400,
+                           link_latency_ns: 100}
+                transport: {cc: uec}
+                workload: {kind: flows, flows: [{src: 0, dst: 1, size_bytes: 300000}]}
+                """;
+        RunResult r = run(yaml);
+        assertThat(r.completed()).isTrue();
+        assertThat(r.flows().get(0).slowdown()).isLessThan(1.1);
+    }
+
     @Test
     void inAnIncastTheDelayTargetKeepsTheQueueShortAndNothingIsLost() {
         RunResult r = run(INCAST);
