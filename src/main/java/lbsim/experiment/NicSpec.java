@@ -38,7 +38,8 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
                 NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "irn", 0,
                 "dcqcn"));   // IRN keeps the NIC's DCQCN (Mittal et al. 2018 §4; Hopper §4.1.1 and ConWeave run it so)
         PROFILES.put("multipath", new Profile(Reorder.UNBOUNDED, 0, Timer.PER_PACKET, 0,
-                NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "sack", 0, "dctcp"));
+                NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "sack", 0,
+                "uec"));   // a NIC built for multipath runs the Ultra Ethernet transport's NSCC (docs/uec.md)
         PROFILES.put("ideal", new Profile(Reorder.UNBOUNDED, 0, Timer.PER_QP, 0, 0, 0, 0, "go-back-n", 0, "dctcp"));
     }
 

@@ -52,7 +52,7 @@ public final class Runner {
     private Runner() {}
 
     /** Congestion controls that react to ECN marks (a threshold no queue reaches leaves them blind). */
-    private static final java.util.Set<String> ECN_CCS = java.util.Set.of("dctcp", "dcqcn");
+    private static final java.util.Set<String> ECN_CCS = java.util.Set.of("dctcp", "dcqcn", "uec");
 
     /**
      * The window link utilisation is measured over: the run's end, or later if links still sent
@@ -102,7 +102,7 @@ public final class Runner {
                     + topo.hostCount() + " hosts");
         }
         TransportConfig[] tcfg = transportConfigs(sc, topo, graph);
-        SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport(), tcfg[0].baseRttPs());
+        SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport(), topo);
         Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());
         for (int h = 0; h < tcfg.length; h++) net.host(h).configureNic(tcfg[h].nic());   // arbitration and QP context cache

@@ -9,7 +9,7 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
 
     /** {@code ecn_profile} values: the switch profiles, and {@code auto} (the congestion control's: dcqcn's for dcqcn, else dctcp's). */
     static final java.util.List<String> ECN_PROFILES = java.util.stream.Stream.concat(java.util.stream.Stream.of("auto"),
-            SwitchConfig.ECN_PROFILES.stream()).toList();
+            java.util.stream.Stream.concat(SwitchConfig.ECN_PROFILES.stream(), java.util.stream.Stream.of("uec"))).toList();
 
     static SwitchSpec from(Section s) {
         SwitchSpec w = new SwitchSpec(
@@ -55,16 +55,47 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
         }
     }
 
-    /** @param baseRttPs the fabric's base RTT, which the DCTCP guideline sizes K for */
-    public SwitchConfig resolve(TopologySpec topo, TransportSpec transport, long baseRttPs) {
+    /** Without the built fabric: the DCTCP guideline's RTT is 0 (K = two packets) and uec's thresholds are not derived. */
+    public SwitchConfig resolve(TopologySpec topo, TransportSpec transport) {
+        return resolve(topo, transport, null);
+    }
+
+    /**
+     * @param fabric the built topology, whose base RTT sizes the {@code dctcp} profile's K (DCTCP §3.4) and the
+     *               {@code uec} profile's thresholds: uet-htsim's (main_uec.cpp), RED from 0.2 to 0.8 of the fabric's
+     *               BDP in whole packets (its unloaded RTT over the longest path, as NSCC's network RTT, x host 0's NIC
+     *               rate, rounded up to packets), marking probability 1 at the top, the same on every port, as in
+     *               htsim. Keys given in the scenario override them one by one.
+     */
+    public SwitchConfig resolve(TopologySpec topo, TransportSpec transport, lbsim.topology.Topology fabric) {
+        long kmin = ecnKminBytes, kmax = ecnKmaxBytes;
+        double pmax = ecnPmax;
+        String profile = profile(transport.cc());
+        long packet = (long) topo.mtuBytes() + transport.headerBytes();
+        long baseRttPs = fabric == null ? 0 : Fabric.baseRttPs(fabric, (int) packet, transport.ackBytes(), fabric.hostRateBps(0));
+        if (profile.equals("uec")) {
+            if (fabric != null) {
+                long rate = fabric.hostRateBps(0);
+                long rtt = Math.max(baseRttPs, Fabric.maxUnloadedRttPs(fabric, (int) packet, transport.ackBytes()));
+                long bdpPackets = (Fabric.bdpBytes(rtt, rate) + packet - 1) / packet;
+                if (kmin < 0) kmin = (long) Math.ceil(bdpPackets * 0.2) * packet;
+                if (kmax < 0) kmax = (long) Math.ceil(bdpPackets * 0.8) * packet;
+                if (pmax < 0) pmax = 1.0;
+            }
+            profile = "dctcp";   // only for keys left unset without a fabric
+        }
         return new SwitchConfig(topo.switchBufferBytes(), topo.portBufferBytes(), alpha, transport.pfc(), pfcAlpha,
-                headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax, profile(transport.cc()), topo.mtuBytes(),
+                headroomBytes, resumeOffsetBytes, kmin, kmax, pmax, profile, topo.mtuBytes(),
                 LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes(), baseRttPs);
     }
 
-    /** The ECN profile in force: the given one, or the congestion control's. */
+    /** The ECN profile in force: the given one, or the congestion control's (dcqcn's for dcqcn, uec's for uec, else dctcp's). */
     String profile(String cc) {
         if (!ecnProfile.equals("auto")) return ecnProfile;
-        return cc.equals("dcqcn") ? "dcqcn" : "dctcp";
+        return switch (cc) {
+            case "dcqcn" -> "dcqcn";
+            case "uec" -> "uec";
+            default -> "dctcp";
+        };
     }
 }

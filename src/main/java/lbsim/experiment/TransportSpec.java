@@ -12,7 +12,7 @@ import lbsim.transport.TransportConfig;
 public record TransportSpec(String cc, String lossRecovery, boolean pfc, long timeoutUs, int ackEvery, int headerBytes,
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
                             double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
-                            RtoBackoff rtoBackoff, NicSpec nic, String dctcpVariant) {
+                            RtoBackoff rtoBackoff, NicSpec nic, String dctcpVariant, double uecTargetQdelayUs) {
 
     /** {@code dctcp_variant}: RFC 8257's window, or the HPCC/ConWeave ns-3 model's rate (algorithms.md §2.1). */
     static final List<String> DCTCP_VARIANTS = List.of("window", "rate");
@@ -50,7 +50,9 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
                         s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
                         s.choice("irn_nack", "every", IRN_NACK).equals("every")),
-                backoff(s, timeoutUs, lr), nic, s.choice("dctcp_variant", "window", DCTCP_VARIANTS));
+                backoff(s, timeoutUs, lr), nic, s.choice("dctcp_variant", "window", DCTCP_VARIANTS),
+                // uet-htsim -target_q_delay: 0 = its default, 0.75 x the base RTT with trimming, 1 x without
+                s.doubleValue("uec_target_qdelay_us", 0, 0, 1e6));
         s.finish();
         return t;
     }
@@ -91,14 +93,20 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
     public TransportConfig resolve(int mtuBytes, long bdpBytes, long fairShareBps, long baseRttPs, long unloadedRttPs,
                                    int switchHops) {
         long cwnd = initCwndBytes > 0 ? initCwndBytes : Math.max(bdpBytes, 2L * (mtuBytes + headerBytes));
+        // NSCC (uet-htsim initNscc) starts at its largest window, 1.5 BDP, unless a window is given
+        if (cc.equals("uec")) cwnd = initCwndBytes;
         // Swift §3.2: the base target covers the fabric's unloaded delay; 0 derives it from the topology.
         // It must cover the slowest links too, or an idle path's RTT exceeds it and the window falls to its minimum
         long swiftTarget = swiftBaseTargetUs > 0 ? Math.round(swiftBaseTargetUs * 1_000_000) : unloadedRttPs;
         long fixed = cc.equals("fixed-rate") ? Math.max(1, Math.round(rateCoefficient * fairShareBps)) : 0;
+        // NSCC's network RTT (uet-htsim main_uec.cpp calculate_rtt, at the host rate on a fabric of one rate): the
+        // bound over the slowest links, so that a fabric slower than its NICs does not look congested when idle
+        long rtt = cc.equals("uec") ? Math.max(baseRttPs, unloadedRttPs) : baseRttPs;
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutUs * 1_000_000L,
-                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, baseRttPs,
+                nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, rtt,
                 recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff,
-                nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes), dctcpVariant.equals("rate"));
+                nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes), dctcpVariant.equals("rate"),
+                Math.round(uecTargetQdelayUs * 1_000_000));
     }
 
     /** The NIC's configuration on a host with this BDP: a reorder window of 0 packets is one BDP (IRN §3.2's bitmap). */

@@ -30,9 +30,10 @@ final class UnreadKeys {
             new Rule("transport.dctcp_g", "transport.cc", List.of("dctcp")),
             new Rule("transport.dctcp_alpha0", "transport.cc", List.of("dctcp")),
             new Rule("transport.dctcp_variant", "transport.cc", List.of("dctcp")),
-            new Rule("transport.init_cwnd_bytes", "transport.cc", List.of("dctcp", "swift")),
+            new Rule("transport.init_cwnd_bytes", "transport.cc", List.of("dctcp", "swift", "uec")),
             new Rule("transport.rate_coefficient", "transport.cc", List.of("fixed-rate")),
             new Rule("transport.swift_base_target_us", "transport.cc", List.of("swift")),
+            new Rule("transport.uec_target_qdelay_us", "transport.cc", List.of("uec")),
             // loss recoveries (transport.LossRecoveries)
             // the NIC (NicSpec): a reorder window only for a windowed receiver
             new Rule("nic.reorder_window_packets", "nic.reorder", List.of("window")),

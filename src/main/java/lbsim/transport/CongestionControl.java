@@ -14,6 +14,25 @@ public interface CongestionControl {
     /** Bytes newly acknowledged by one ACK, of which {@code markedBytes} carried CE. */
     void onAck(long ackedBytes, long markedBytes, long rttPs, long ackSeq, long sndNxt);
 
+    /**
+     * Every ACK or NACK except a trimmed packet's, after the QP took its information: the bytes
+     * on the wire (payload and header) of the packets it newly reports received, cumulatively or
+     * selectively; whether it echoes a CE mark; the RTT sample of the packet that triggered it
+     * (-1: none, the bytes only count); and the bytes on the wire still in flight. NSCC reads this
+     * instead of {@link #onAck}; the others ignore it.
+     */
+    default void onAckFeedback(long deliveredWireBytes, boolean ecn, long rttPs, long inflightWireBytes) {}
+
+    /**
+     * The sender learned that one of its outstanding packets was trimmed (a switch cut it to its
+     * header): a NACK with the trimmed flag from the receiver, or the header returned to the
+     * sender. {@code wireBytes}: the packet's full size on the wire; {@code rttPs}: from its
+     * sending to now; {@code inflightWireBytes}: bytes on the wire in flight, the trimmed packet
+     * still included. Called once per trimmed packet that was still outstanding. A congestion
+     * signal under every congestion control (fixed-rate ignores it).
+     */
+    default void onTrimmed(int wireBytes, long rttPs, long inflightWireBytes) {}
+
     /** A congestion notification packet arrived (DCQCN). */
     default void onCnp() {}
 

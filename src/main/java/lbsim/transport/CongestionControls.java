@@ -6,7 +6,7 @@ import java.util.List;
 public final class CongestionControls {
     private CongestionControls() {}
 
-    public static final List<String> NAMES = List.of("dctcp", "dcqcn", "swift", "fixed-rate");
+    public static final List<String> NAMES = List.of("dctcp", "dcqcn", "swift", "fixed-rate", "uec");
 
     /**
      * A flow split over several QPs (subflows, MP-RDMA, Ethereal splits) keeps the flow's fair-share
@@ -27,6 +27,9 @@ public final class CongestionControls {
             case "dcqcn" -> new Dcqcn(qp, DcqcnParams.forLineRate(line), line);
             case "swift" -> new Swift(cfg.initCwndBytes(), cfg.mtuBytes() + cfg.headerBytes(), line, cfg.swiftBaseTargetPs(),
                     cfg.switchHops(), cfg.baseRttPs(), qp::now);
+            // uet-htsim NSCC: the window starts at its maximum (1.5 BDP) unless init_cwnd_bytes is given
+            case "uec" -> new Nscc(cfg.initCwndBytes(), cfg.mtuBytes(), cfg.headerBytes(), line, cfg.baseRttPs(),
+                    cfg.uecTargetQdelayPs(), LossRecoveries.trimMode(cfg.lossRecovery()) != 0, qp::now);
             case "fixed-rate" -> new FixedRate(cfg.fixedRateBps() > 0 ? Math.min(fixedShare(cfg, qp), line) : line);
             default -> throw new IllegalArgumentException("unknown cc " + cfg.cc());
         };

@@ -69,6 +69,21 @@ final class Dcqcn implements CongestionControl {
         }
     }
 
+    private long lastTrimCnpPs = Long.MIN_VALUE / 2;
+
+    /**
+     * A trimmed packet is a congestion notification as a CNP is, at most one per the receiver's
+     * CNP interval (0, the HPCC/ConWeave default: every trim); the rate-decrease interval then
+     * limits the cuts as for CNPs.
+     */
+    @Override
+    public void onTrimmed(int wireBytes, long rttPs, long inflightWireBytes) {
+        long now = qp.now();
+        if (now - lastTrimCnpPs < p.cnpIntervalPs()) return;
+        lastTrimCnpPs = now;
+        onCnp();
+    }
+
     private void updateAlpha() {
         long now = qp.now();
         long intervals = (now - alphaUpdatedPs) / p.alphaResumeIntervalPs();

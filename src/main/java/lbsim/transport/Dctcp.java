@@ -60,6 +60,21 @@ final class Dctcp implements CongestionControl {
         }
     }
 
+    /**
+     * A trimmed packet counts as one CE-marked packet of the current observation window: it adds
+     * one marked MSS to the window's acknowledged and marked bytes (its alpha update at the
+     * window's end) and cuts the window as a marked ACK does, at most once per window.
+     */
+    @Override
+    public void onTrimmed(int wireBytes, long rttPs, long inflightWireBytes) {
+        ackedInWindow += mss;
+        markedInWindow += mss;
+        if (!cutInWindow) {
+            cwnd = Math.max(mss, cwnd * (1 - alpha / 2));
+            cutInWindow = true;
+        }
+    }
+
     @Override
     public void onTimeout() {
         cwnd = mss;

@@ -2,7 +2,8 @@ package lbsim.transport;
 
 /**
  * No adaptive congestion control: pace at a fixed rate (McClure et al. §3.3: a rate
- * coefficient times the fair-share rate of the traffic matrix). Loss does not change it.
+ * coefficient times the fair-share rate of the traffic matrix). Loss does not change it, and
+ * neither does trimming ({@link CongestionControl#onTrimmed} keeps its no-op default).
  */
 final class FixedRate implements CongestionControl {
     private final long rateBps;

@@ -353,23 +353,31 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (ackReqPending && (ack.sackSeq == ackReqSeq || ack.seq > ackReqSeq)) ackReqPending = false; // the request was answered
         long newly = 0;
         long previousUna = sndUna;
+        int hdr = tr.config().headerBytes();
+        long deliveredWire = 0;     // packets this ACK newly reports received, cumulatively or selectively (NSCC)
         if (!coded && !ack.trimmed && ack.sackSeq >= cum && ack.sackSeq < packets && !isSacked(ack.sackSeq)) {
             if (sackedBitmap == null) sackedBitmap = new long[bitmapWords()];
             sackedBitmap[(int) (ack.sackSeq >>> 6)] |= 1L << (ack.sackSeq & 63);
             sackedCount++;
             if (lostCount > 0) clearLost(ack.sackSeq);
+            deliveredWire += payloadOf(ack.sackSeq) + hdr;
         }
         if (cum > sndUna) {
+            long reported = 0;      // payload of packets SACKed before: already counted as delivered
+            long reportedCount = 0;
             if (sackedBitmap != null) {
                 for (long q = sndUna; q < cum; q++) {
                     if (isSet(sackedBitmap, q)) {
                         sackedBitmap[(int) (q >>> 6)] &= ~(1L << (q & 63));
                         sackedCount--;
+                        reported += payloadOf(q);
+                        reportedCount++;
                     }
                 }
             }
             if (lostCount > 0) clearLostBelow(cum);
             newly = bytesOf(sndUna, cum);
+            deliveredWire += newly - reported + (cum - sndUna - reportedCount) * hdr;
             sndUna = cum;
             if (sndNxt < sndUna) sndNxt = sndUna;
             backoffs = 0; // forward progress ends a backoff
@@ -379,6 +387,13 @@ public final class QueuePair extends NicClient implements EventHandler {
         }
         long marked = (long) ack.ecnEchoCount * mtu;
         if (newly > 0 || marked > 0) cc.onAck(newly, marked, rtt, sndUna, sndNxt);
+        if (!ack.trimmed) {
+            cc.onAckFeedback(deliveredWire, ack.ecnEchoCount > 0, rtt, inflightWireBytes());
+        } else {
+            if (deliveredWire > 0) cc.onAckFeedback(deliveredWire, false, -1, 0);
+            // the receiver NACKed a trimmed packet: a congestion signal, once per outstanding packet
+            if (outstanding(ack.sackSeq)) cc.onTrimmed(payloadOf(ack.sackSeq) + hdr, rtt, inflightWireBytes());
+        }
         // erasure: a coded packet was ACKed, so those sent before it arrived or were lost
         if (coded && ack.sackSeq >= codedSeen) codedSeen = ack.sackSeq + 1;
         if (ack.kind == Packet.NACK) recovery.onNack(this, ack.seq);
@@ -698,6 +713,27 @@ public final class QueuePair extends NicClient implements EventHandler {
         return coalescing && !ackReqPending && inflightBytes > 0;
     }
 
+    /** Whether packet {@code seq} was sent and is neither acknowledged, SACKed nor already marked lost. */
+    private boolean outstanding(long seq) {
+        return !coded && seq >= sndUna && seq < highestSent && seq < packets && !isSacked(seq)
+                && !(lostCount > 0 && isSet(lostBitmap, seq));
+    }
+
+    /** Bytes on the wire (payload and a header per packet) sent and not yet acknowledged, SACKed or marked lost. */
+    private long inflightWireBytes() {
+        long pkts;
+        long payload;
+        if (coded) {
+            pkts = sndNxt - codedSeen;
+            payload = pkts * mtu;
+        } else {
+            long gone = sackedCount + (selective ? lostCount : 0);
+            pkts = sndNxt - sndUna - gone;
+            payload = bytesOf(sndUna, sndNxt) - gone * mtu;
+        }
+        return Math.max(0, payload + Math.max(0, pkts) * tr.config().headerBytes());
+    }
+
     /** Selective recoveries: resend {@code seq} unless it is acknowledged, SACKed or already queued. */
     public void markLost(long seq) {
         if (seq < sndUna || seq >= highestSent || isSacked(seq) || isSet(lostBitmap, seq)) return;
@@ -757,6 +793,9 @@ public final class QueuePair extends NicClient implements EventHandler {
     void onTrimmedHeader(Packet p) {
         if (p.dst == srcHost.id) {
             if (!senderDone) {
+                if (outstanding(p.seq)) {
+                    cc.onTrimmed(payloadOf(p.seq) + tr.config().headerBytes(), sim.now() - p.sentAtPs, inflightWireBytes());
+                }
                 recovery.onTrimmed(this, p.seq);
                 srcHost.activate(this);
             }

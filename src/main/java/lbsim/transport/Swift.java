@@ -88,6 +88,18 @@ final class Swift implements CongestionControl {
         cwnd = clamp(cwnd);
     }
 
+    /**
+     * A trimmed packet is a loss (Swift §3.1, fast recovery): the window shrinks by the maximum
+     * multiplicative decrease, at most once per RTT, sharing the decrease clock of delay cuts.
+     */
+    @Override
+    public void onTrimmed(int wireBytes, long rttPs, long inflightWireBytes) {
+        long now = clock.now();
+        if (now - lastDecreasePs < srttPs) return;
+        cwnd = clamp(cwnd * (1 - MAX_MDF));
+        lastDecreasePs = now;
+    }
+
     @Override
     public void onTimeout() {
         consecutiveTimeouts++;

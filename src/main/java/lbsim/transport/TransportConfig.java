@@ -6,7 +6,7 @@ import lbsim.net.NicConfig;
  * Resolved transport settings of a run (the scenario's {@code transport} section after
  * defaults that depend on the fabric, such as the initial window, are filled in).
  *
- * @param cc                 dctcp | dcqcn | swift | fixed-rate
+ * @param cc                 dctcp | dcqcn | swift | fixed-rate | uec
  * @param lossRecovery       go-back-n (others as they are built)
  * @param mtuBytes           payload bytes per data packet
  * @param headerBytes        per-packet header bytes on the wire (RoCEv2 ~ 64)
@@ -14,32 +14,35 @@ import lbsim.net.NicConfig;
  * @param ackEvery           receiver ACKs every this many in-order packets (and at the end, on CE and on the sender's ACK requests)
  * @param timeoutPs          per-QP retransmission timeout
  * @param nackIntervalPs     receiver repeats a NACK for the same sequence only after this
- * @param initCwndBytes      DCTCP initial window
+ * @param initCwndBytes      initial window of dctcp and swift (one BDP when not set); of uec when set, else 0
+ *                           (NSCC starts at its largest window, 1.5 BDP)
  * @param dctcpG             DCTCP EWMA gain
  * @param dctcpAlpha0        DCTCP initial alpha
  * @param fixedRateBps       pacing rate for fixed-rate (0 = line rate)
  * @param swiftBaseTargetPs  Swift base target delay
  * @param switchHops         switches on the fabric's longest path (Swift's per-hop target allowance)
- * @param baseRttPs          unloaded RTT of the fabric's longest path
+ * @param baseRttPs          unloaded RTT of the fabric's longest path (with uec: at the slowest link rate on every hop
+ *                           if that is longer, NSCC's network RTT)
  * @param recovery           settings of irn, tcp and erasure
  * @param rtoBackoff         growth of the timeout over consecutive timeouts of a QP (every recovery)
  * @param nic                the host NIC's receiver, timers and retry count (its reorder window resolved)
  * @param dctcpRate          dctcp: the rate-based variant of the HPCC/ConWeave ns-3 model instead of the window one
+ * @param uecTargetQdelayPs  NSCC (cc uec) target queueing delay; 0 = uet-htsim's default from the base RTT
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
                               long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
-                              RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate) {
+                              RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs) {
 
-    /** The window DCTCP. */
+    /** The window DCTCP, NSCC's default target delay. */
     public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                            int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                            double dctcpG, double dctcpAlpha0, long fixedRateBps,
                            long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
                            RtoBackoff rtoBackoff, NicConfig nic) {
         this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
-                dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, nic, false);
+                dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, nic, false, 0);
     }
 
     /** On the idealised NIC (receivers keep every out-of-order packet, no retry limit): unit tests of other parts. */
@@ -56,7 +59,7 @@ public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int 
     public TransportConfig withNic(NicConfig n) {
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs,
                 initCwndBytes, dctcpG, dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, n,
-                dctcpRate);
+                dctcpRate, uecTargetQdelayPs);
     }
 
     /** Without a timeout backoff. */

@@ -179,6 +179,40 @@ class HtsimConnectionMatrixTest {
         assertThat(r.lastFinishNs()).isGreaterThanOrEqualTo(r.idealCctNs());
     }
 
+    /**
+     * The 128-host permutation under NSCC (cc uec) with trimming and REPS on the multipath NIC,
+     * set up as uet-htsim's validation runs (docs/uec.md): 100 Gbps, 1 us links, 4086 B payload +
+     * 64 B header, one BDP of buffer per port, ACK every 4 packets, 100 us per-packet timers.
+     * Sanity, not htsim's numbers: every flow completes and conservation holds; no flow beats its
+     * wire time; and every flow finishes within 1.25 x a lone flow's time (wire + unloaded RTT): a
+     * permutation offers each link at most its rate, REPS spreads each flow over the non-blocking
+     * fabric, and NSCC keeps queueing near its target (0.75 RTT), so each flow should run close to
+     * line rate; the 25 % leaves room for the start at 1.5 BDP and spraying imbalance (observed 1.14).
+     * Trims stay rare: under 1 % of the packets.
+     */
+    @Test
+    void uecPermutationOn128HostFatTreeWithReps() {
+        Path file = Path.of("../shared/reference/htsim-traffic/perm_128n_128c_2MB.cm");
+        Assumptions.assumeTrue(Files.isReadable(file), "reference traffic not present: " + file.toAbsolutePath());
+        String yaml = """
+                topology: {kind: fat-tree, k: 8, link_gbps: 100, link_latency_ns: 1000, mtu_bytes: 4086, port_buffer_bytes: 178450}
+                transport: {cc: uec, loss_recovery: trim, pfc: false, header_bytes: 64, ack_bytes: 64, ack_every: 4, timeout_us: 100}
+                nic: {profile: multipath}
+                load_balancer: {scheme: reps, entropies: 128}
+                workload: {kind: htsim-cm, file: "%s"}
+                max_time_ms: 20
+                """.formatted(file);
+        RunResult r = Runner.run(ScenarioLoader.parse("cm.yaml", yaml, Path.of("."), List.of(), null), Runner.Progress.NONE);
+        Scenarios.assertConserved(r);
+        assertThat(r.flows()).hasSize(128);
+        long packets = (2_000_000 + 4085) / 4086;            // 490 per flow
+        double wireNs = packets * 4150 * 8 / 100.0;           // 162.7 us at 100 Gbps
+        // unloaded RTT over the 6 links: 2 x 6 x 1 us + 6 x (4150 + 64) B at 100 Gbps
+        double rttNs = 12_000 + 6 * (4150 + 64) * 8 / 100.0;
+        assertThat(r.flows()).allSatisfy(f -> assertThat(f.fctAckNs()).isGreaterThan(wireNs).isLessThan(1.25 * (wireNs + rttNs)));
+        assertThat(r.packetsTrimmed()).isLessThan(128 * packets / 100);
+    }
+
     private static FlowSpec byLabel(FlowGraph g, String label) {
         return g.flows().stream().filter(f -> f.label().equals(label)).findFirst().orElseThrow();
     }

@@ -70,6 +70,16 @@ class UnreadKeysTest {
     }
 
     @Test
+    void nsccKeysAreReadOnlyWithCcUec() {
+        assertThat(warnings(BASE + "transport: {cc: uec, init_cwnd_bytes: 9000, uec_target_qdelay_us: 5, loss_recovery: trim, pfc: false}\n"))
+                .isEmpty();
+        assertThat(warnings(BASE + "transport: {cc: dctcp, uec_target_qdelay_us: 5}\n"))
+                .containsExactly("transport.uec_target_qdelay_us is not read with cc: dctcp (read with cc: uec)");
+        assertThat(warnings(BASE + "transport: {cc: uec, dctcp_g: 0.1}\n"))
+                .containsExactly("transport.dctcp_g is not read with cc: uec (read with cc: dctcp)");
+    }
+
+    @Test
     void switchAndCollectiveKeysTheModeDoesNotRead() {
         assertThat(warnings(BASE + "switch: {alpha: 2}\n"))
                 .containsExactly("switch.alpha is not read with transport.pfc: true (read with transport.pfc: false)");
