@@ -3,9 +3,9 @@ package lbsim.experiment;
 import lbsim.net.SwitchConfig;
 import lbsim.transport.LossRecoveries;
 
-/** The scenario's {@code switch} section: buffer admission, PFC and ECN marking details. */
+/** The scenario's {@code switch} section: buffer admission, PFC, ECN marking and the adaptive-routing load bands. */
 public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long resumeOffsetBytes, long ecnKminBytes,
-                         long ecnKmaxBytes, double ecnPmax) {
+                         long ecnKmaxBytes, double ecnPmax, int arLevels) {
 
     static SwitchSpec from(Section s) {
         SwitchSpec w = new SwitchSpec(
@@ -15,7 +15,9 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
                 s.longValue("pfc_resume_offset_bytes", -1, -1, 1L << 40),
                 s.longValue("ecn_kmin_bytes", -1, -1, 1L << 40),
                 s.longValue("ecn_kmax_bytes", -1, -1, 1L << 40),
-                s.doubleValue("ecn_pmax", -1, -1, 1));
+                s.doubleValue("ecn_pmax", -1, -1, 1),
+                // 8: Broadcom/Juniper DLB quantise port quality into 8 bands (docs/scenario.md "switch")
+                s.intValue("ar_levels", SwitchConfig.AR_LEVELS, 0, 1 << 16));
         if (w.ecnKminBytes >= 0 && w.ecnKmaxBytes >= 0 && w.ecnKmaxBytes < w.ecnKminBytes) {
             throw s.error("ecn_kmax_bytes", "must be >= ecn_kmin_bytes");
         }
@@ -54,6 +56,6 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
         return new SwitchConfig(topo.switchBufferBytes(), topo.portBufferBytes(), alpha, transport.pfc(), pfcAlpha,
                 headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes, ecnPmax,
                 transport.cc().equals("dcqcn") ? "dcqcn" : "dctcp", topo.mtuBytes(),
-                LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes());
+                LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes(), arLevels);
     }
 }

@@ -18,21 +18,29 @@ package lbsim.net;
  * @param trimMode           0 = drop data the buffer cannot take; 1 = trim it to a header for the
  *                           receiver; 2 = trim and return the header to the sender (NDP, McClure §4)
  * @param headerBytes        the transport's per-packet header (a full data packet is MTU + this on the wire)
+ * @param arLevels           quality bands of the egress load that adaptive-routing choices compare
+ *                           ({@link Switch#arLoad}); 0 = exact egress bytes
  */
 public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
                            long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
-                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes) {
+                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes, int arLevels) {
 
     public static final int TRIM_OFF = 0;
     public static final int TRIM_TO_RECEIVER = 1;
     public static final int TRIM_TO_SENDER = 2;
+
+    /**
+     * Default {@link #arLevels}: switch ASICs quantise each ECMP member's quality into 8 bands (Broadcom
+     * DLB "one of 8 bands of Quality" per egress member; Juniper DLB quality bands 0 to 7).
+     */
+    public static final int AR_LEVELS = 8;
 
     /** Without trimming. */
     public SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
                         long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
                         double ecnPmax, String ecnProfile, int mtuBytes) {
         this(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes,
-                ecnPmax, ecnProfile, mtuBytes, TRIM_OFF, 64);
+                ecnPmax, ecnProfile, mtuBytes, TRIM_OFF, 64, AR_LEVELS);
     }
 
     /** Wire size of a full data packet. */
@@ -51,7 +59,30 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
 
     public SwitchConfig withEcn(long kmin, long kmax, double pmax) {
         return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, headerBytes);
+                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, headerBytes, arLevels);
+    }
+
+    public SwitchConfig withArLevels(int levels) {
+        return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
+                ecnKminBytes, ecnKmaxBytes, ecnPmax, ecnProfile, mtuBytes, trimMode, headerBytes, levels);
+    }
+
+    /**
+     * Width in bytes of one adaptive-routing band of a port: its range ({@code rangeBytes}, see
+     * {@link Switch#arLoad}) split into {@code levels} equal bands, rounded up, at least 1 byte.
+     */
+    public static long arBandBytes(long rangeBytes, int levels) {
+        if (levels <= 0) throw new IllegalArgumentException("levels must be positive: " + levels);
+        return Math.max(1, (rangeBytes + levels - 1) / levels);
+    }
+
+    /**
+     * The band of an egress load of {@code bytes}: floor(bytes / bandBytes), the last band ({@code levels} - 1)
+     * open-ended; 0 is the least loaded.
+     */
+    public static int arBand(long bytes, long bandBytes, int levels) {
+        long b = bytes / bandBytes;
+        return b >= levels - 1 ? levels - 1 : (int) b;
     }
 
     /**
