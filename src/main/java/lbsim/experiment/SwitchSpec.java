@@ -5,7 +5,7 @@ import lbsim.transport.LossRecoveries;
 
 /** The scenario's {@code switch} section: buffer admission, PFC and ECN marking details. */
 public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long resumeOffsetBytes, long ecnKminBytes,
-                         long ecnKmaxBytes, double ecnPmax, String ecnProfile) {
+                         long ecnKmaxBytes, double ecnPmax, String ecnProfile, int arLevels) {
 
     /** {@code ecn_profile} values: the switch profiles, and {@code auto} (the congestion control's: dcqcn's for dcqcn, else dctcp's). */
     static final java.util.List<String> ECN_PROFILES = java.util.stream.Stream.concat(java.util.stream.Stream.of("auto"),
@@ -20,7 +20,9 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
                 s.longValue("ecn_kmin_bytes", -1, -1, 1L << 40),
                 s.longValue("ecn_kmax_bytes", -1, -1, 1L << 40),
                 s.doubleValue("ecn_pmax", -1, -1, 1),
-                s.choice("ecn_profile", "auto", ECN_PROFILES));
+                s.choice("ecn_profile", "auto", ECN_PROFILES),
+                // 8: Broadcom/Juniper DLB quantise port quality into 8 bands (docs/scenario.md "switch")
+                s.intValue("ar_levels", SwitchConfig.AR_LEVELS, 0, 1 << 16));
         if (w.ecnKminBytes >= 0 && w.ecnKmaxBytes >= 0 && w.ecnKmaxBytes < w.ecnKminBytes) {
             throw s.error("ecn_kmax_bytes", "must be >= ecn_kmin_bytes");
         }
@@ -86,7 +88,7 @@ public record SwitchSpec(double alpha, double pfcAlpha, long headroomBytes, long
         }
         return new SwitchConfig(topo.switchBufferBytes(), topo.portBufferBytes(), alpha, transport.pfc(), pfcAlpha,
                 headroomBytes, resumeOffsetBytes, kmin, kmax, pmax, profile, topo.mtuBytes(),
-                LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes(), baseRttPs);
+                LossRecoveries.trimMode(transport.lossRecovery()), transport.headerBytes(), baseRttPs, arLevels);
     }
 
     /** The ECN profile in force: the given one, or the congestion control's (dcqcn's for dcqcn, uec's for uec, else dctcp's). */

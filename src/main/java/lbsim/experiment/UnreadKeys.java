@@ -47,6 +47,8 @@ final class UnreadKeys {
             new Rule("switch.pfc_alpha", "transport.pfc", List.of("true")),
             new Rule("switch.pfc_headroom_bytes", "transport.pfc", List.of("true")),
             new Rule("switch.pfc_resume_offset_bytes", "transport.pfc", List.of("true")),
+            // the adaptive-routing load bands (net.Switch.arLoad): only schemes whose switches pick the least-loaded port
+            new Rule("switch.ar_levels", "load_balancer.scheme", List.of("spray-adaptive", "drill", "ecmp-ar", "flowlet-switch")),
             // collective ops (workload.collective): a root only for rooted ops; a snapshot keeps only the pairs
             new Rule("workload.root", "workload.op", List.of("broadcast", "reduce")),
             new Rule("workload.channels", "workload.snapshot", List.of("false")),

@@ -9,7 +9,11 @@ import lbsim.net.Switch;
 /**
  * DRILL (Ghorbani et al., SIGCOMM 2017; algorithms.md §1.7): per packet, sample d distinct random
  * candidates (all of them when d is at least the group size), add the m remembered best ports,
- * send to the one with the least egress bytes, remember it. Defaults DRILL(d = 2, m = 1).
+ * send to the one of least load, remember it. Defaults DRILL(d = 2, m = 1). The load is the switch's
+ * adaptive-routing load ({@link Switch#arLoad}): egress bytes quantised into {@code switch.ar_levels}
+ * bands, as an ASIC reads its port quality, the port then drawn uniformly among the compared ports
+ * of the least band; with {@code ar_levels: 0} exact egress bytes, the remembered port winning ties
+ * and then the first sample of least bytes (the paper's comparison).
  * Memory is kept per candidate group (a switch's next-hop set toward a destination ToR), not per
  * destination address as in ConWeave's ns-3 DRILL: flows to hosts under one ToR share it.
  */
@@ -20,7 +24,8 @@ public final class Drill implements ForwardingStrategy {
     /** Scratch for the partial Fisher-Yates shuffle: the identity permutation between calls. */
     private int[] order = new int[0];
     private int[] swapped = new int[0];
-    private IntToLongFunction egressLoad;   // the owning switch's egress bytes per port
+    private IntToLongFunction egressLoad;   // the owning switch's adaptive-routing load per port
+    private boolean uniformTies;            // quantised loads: ties drawn uniformly
 
     public Drill(int d, SplittableRandom random) {
         this.d = d;
@@ -35,12 +40,19 @@ public final class Drill implements ForwardingStrategy {
     @Override
     public int choose(Switch sw, Packet p, int[] candidates) {
         // one instance per switch: its load reader is made once, not per packet
-        if (egressLoad == null) egressLoad = sw::egressBytes;
-        return pick(candidates, egressLoad);
+        if (egressLoad == null) {
+            egressLoad = sw::arLoad;
+            uniformTies = sw.arQuantised();
+        }
+        return pick(candidates, egressLoad, uniformTies);
     }
 
-    /** The remembered port and d distinct random candidates (§1.7), least {@code load} first-seen on ties. */
-    int pick(int[] candidates, IntToLongFunction load) {
+    /**
+     * The remembered port and d distinct random candidates (§1.7), least {@code load}; on ties the
+     * first seen (the remembered port, then the samples in drawn order), or with {@code uniformTies}
+     * one of the tied ports uniformly at random (each port counted once).
+     */
+    int pick(int[] candidates, IntToLongFunction load, boolean uniformTies) {
         int n = candidates.length;
         if (order.length < n) {
             order = new int[n];
@@ -51,9 +63,11 @@ public final class Drill implements ForwardingStrategy {
         Integer remembered = memory.get(candidates);
         int best = -1;
         long bestLoad = Long.MAX_VALUE;
+        int ties = 0;
         if (remembered != null) {
             best = remembered;
             bestLoad = load.applyAsLong(best);
+            ties = 1;
         }
         for (int i = 0; i < k; i++) { // partial Fisher-Yates: the first k of a random permutation
             int j = i + random.nextInt(n - i);
@@ -62,10 +76,14 @@ public final class Drill implements ForwardingStrategy {
             order[j] = t;
             swapped[i] = j;
             int c = candidates[order[i]];
+            if (remembered != null && c == remembered) continue; // already compared
             long l = load.applyAsLong(c);
             if (l < bestLoad) {
                 best = c;
                 bestLoad = l;
+                ties = 1;
+            } else if (uniformTies && l == bestLoad && random.nextInt(++ties) == 0) {
+                best = c;
             }
         }
         for (int i = k - 1; i >= 0; i--) { // undo, back to the identity

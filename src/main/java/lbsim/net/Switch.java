@@ -15,6 +15,8 @@ public final class Switch extends SharedBuffer {
     private int arrivalPort = -1;       // local port of the packet being routed (for VRF-like strategies)
     private final SplittableRandom ecnRandom;
     private double ecnPmax;
+    private int arLevels;           // 0: adaptive routing compares exact egress bytes
+    private long[] arBandBytes;     // per local port: the width of one adaptive-routing band
 
     private final int selfTor;        // this switch's ToR index, -1 if not a ToR
     private final int[] hostTorIndex;  // shared: destination host -> ToR index
@@ -46,6 +48,14 @@ public final class Switch extends SharedBuffer {
         for (Port p : ports) {
             p.ecnKmin = cfg.kmin(p.nominalRateBps());
             p.ecnKmax = Math.max(p.ecnKmin, cfg.kmax(p.nominalRateBps()));
+        }
+        arLevels = cfg.arLevels();
+        arBandBytes = new long[ports.length];
+        if (arLevels > 0) {
+            // a port's range: its ECN Kmax (the queue the fabric deems congested), but no more than the
+            // buffer it can hold (static per-port buffer, else the switch's), so a full queue is the last band
+            long cap = cfg.portBufferBytes() > 0 ? cfg.portBufferBytes() : bufferTotal();
+            for (Port p : ports) arBandBytes[p.local] = SwitchConfig.arBandBytes(Math.min(p.ecnKmax, cap), arLevels);
         }
     }
 
@@ -180,6 +190,23 @@ public final class Switch extends SharedBuffer {
     public long egressBytes(int localPort) {
         Port o = ports[localPort];
         return o.bufEgress + o.bytesInSerialisation();
+    }
+
+    /**
+     * The load of an egress port that adaptive-routing choices compare (spray-adaptive, drill, ecmp-ar,
+     * flowlet-switch; lowest first, ties broken at random): as a switch ASIC's port quality, the
+     * {@link #egressBytes} quantised into {@code switch.ar_levels} equal bands over the port's range
+     * min(ECN Kmax, buffer), the last band open-ended ({@link SwitchConfig#arBand}); with
+     * {@code ar_levels: 0} the exact egress bytes.
+     */
+    public long arLoad(int localPort) {
+        long q = egressBytes(localPort);
+        return arLevels == 0 ? q : SwitchConfig.arBand(q, arBandBytes[localPort], arLevels);
+    }
+
+    /** Whether {@link #arLoad} is quantised (ar_levels > 0): choices then break ties uniformly at random. */
+    public boolean arQuantised() {
+        return arLevels > 0;
     }
 
     /**

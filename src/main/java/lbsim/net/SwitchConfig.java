@@ -21,10 +21,19 @@ package lbsim.net;
  *                           receiver; 2 = trim and return the header to the sender (NDP, McClure §4)
  * @param headerBytes        the transport's per-packet header (a full data packet is MTU + this on the wire)
  * @param ecnRttPs           the RTT the "dctcp" profile's K is sized for (the fabric's base RTT)
+ * @param arLevels           quality bands of the egress load that adaptive-routing choices compare
+ *                           ({@link Switch#arLoad}); 0 = exact egress bytes
  */
 public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha, boolean pfc, double pfcAlpha,
                            long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
-                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes, long ecnRttPs) {
+                           double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes, long ecnRttPs,
+                           int arLevels) {
+
+    /**
+     * Default {@link #arLevels}: switch ASICs quantise each ECMP member's quality into 8 bands (Broadcom
+     * DLB "one of 8 bands of Quality" per egress member; Juniper DLB quality bands 0 to 7).
+     */
+    public static final int AR_LEVELS = 8;
 
     /** Names of {@code switch.ecn_profile} (besides {@code auto}, which follows the congestion control). */
     public static final java.util.List<String> ECN_PROFILES = java.util.List.of("dctcp", "dctcp-hpcc", "dcqcn", "dcqcn-hpcc",
@@ -35,7 +44,7 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
                         long headroomBytes, long resumeOffsetBytes, long ecnKminBytes, long ecnKmaxBytes,
                         double ecnPmax, String ecnProfile, int mtuBytes, int trimMode, int headerBytes) {
         this(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes, ecnKminBytes, ecnKmaxBytes,
-                ecnPmax, ecnProfile, mtuBytes, trimMode, headerBytes, 0);
+                ecnPmax, ecnProfile, mtuBytes, trimMode, headerBytes, 0, AR_LEVELS);
     }
 
     public static final int TRIM_OFF = 0;
@@ -67,7 +76,30 @@ public record SwitchConfig(long bufferBytes, long portBufferBytes, double alpha,
 
     public SwitchConfig withEcn(long kmin, long kmax, double pmax) {
         return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
-                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, headerBytes, ecnRttPs);
+                kmin, kmax, pmax, ecnProfile, mtuBytes, trimMode, headerBytes, ecnRttPs, arLevels);
+    }
+
+    public SwitchConfig withArLevels(int levels) {
+        return new SwitchConfig(bufferBytes, portBufferBytes, alpha, pfc, pfcAlpha, headroomBytes, resumeOffsetBytes,
+                ecnKminBytes, ecnKmaxBytes, ecnPmax, ecnProfile, mtuBytes, trimMode, headerBytes, ecnRttPs, levels);
+    }
+
+    /**
+     * Width in bytes of one adaptive-routing band of a port: its range ({@code rangeBytes}, see
+     * {@link Switch#arLoad}) split into {@code levels} equal bands, rounded up, at least 1 byte.
+     */
+    public static long arBandBytes(long rangeBytes, int levels) {
+        if (levels <= 0) throw new IllegalArgumentException("levels must be positive: " + levels);
+        return Math.max(1, (rangeBytes + levels - 1) / levels);
+    }
+
+    /**
+     * The band of an egress load of {@code bytes}: floor(bytes / bandBytes), the last band ({@code levels} - 1)
+     * open-ended; 0 is the least loaded.
+     */
+    public static int arBand(long bytes, long bandBytes, int levels) {
+        long b = bytes / bandBytes;
+        return b >= levels - 1 ? levels - 1 : (int) b;
     }
 
     /**

@@ -36,6 +36,19 @@ class DeterminismTest {
         assertThat(a.packetsDropped()).as("the flaky links made it non-trivial").isPositive();
     }
 
+    /** The adaptive-routing schemes draw their tie-breaks from per-switch named streams of the run seed. */
+    @Test
+    void adaptiveRoutingOnLoadBandsIsDeterministic() {
+        for (String s : List.of("spray-adaptive", "drill", "ecmp-ar", "flowlet-switch")) {
+            List<String> o = List.of("load_balancer.scheme=" + s);
+            RunResult a = Runner.run(ScenarioLoader.parse("det.yaml", YAML, null, o, 7L), Runner.Progress.NONE);
+            RunResult b = Runner.run(ScenarioLoader.parse("det.yaml", YAML, null, o, 7L), Runner.Progress.NONE);
+            assertThat(withoutWall(a)).as(s).isEqualTo(withoutWall(b));
+            assertThat(a.flows()).as(s).isEqualTo(b.flows());
+            assertThat(a.links()).as(s).isEqualTo(b.links());
+        }
+    }
+
     @Test
     void aDifferentSeedChangesThePermutation() {
         RunResult a = run(7), c = run(8);

@@ -41,6 +41,11 @@ class GoldenSummaryTest {
             """;
     static final List<String> SCHEMES = List.of("ecmp", "spray-host", "spray-switch", "spray-adaptive", "drill", "reps",
             "subflows", "mprdma", "ethereal", "conweave");
+    /**
+     * The schemes whose switches compare adaptive-routing loads: with {@code switch.ar_levels: 0} (exact egress
+     * bytes) each must give exactly the results captured before the load bands existed (the "-ar-levels-0" goldens).
+     */
+    static final List<String> AR_SCHEMES = List.of("spray-adaptive", "drill", "ecmp-ar", "flowlet-switch");
 
     /** A case: its golden file name, and how to build the scenario. */
     record Case(String name, boolean fast, java.util.function.Supplier<Scenario> scenario) {
@@ -58,6 +63,14 @@ class GoldenSummaryTest {
                     () -> ScenarioLoader.parse("tiny.yaml", TINY, null, List.of("load_balancer.scheme=" + s), 7L)));
             out.add(new Case("tiny-pfc-" + s, true,
                     () -> ScenarioLoader.parse("tiny-pfc.yaml", TINY_PFC, null, List.of("load_balancer.scheme=" + s), 3L)));
+        }
+        for (String s : AR_SCHEMES) {
+            List<String> exact = List.of("load_balancer.scheme=" + s, "switch.ar_levels=0");
+            out.add(new Case("tiny-flaky-" + s + "-ar-levels-0", true, () -> ScenarioLoader.parse("tiny.yaml", TINY, null, exact, 7L)));
+            out.add(new Case("tiny-pfc-" + s + "-ar-levels-0", true,
+                    () -> ScenarioLoader.parse("tiny-pfc.yaml", TINY_PFC, null, exact, 3L)));
+            out.add(new Case("default-compare-" + s + "-ar-levels-0", false,
+                    () -> ScenarioLoader.loadResource("default-compare.yaml", exact, null)));
         }
         List<String> fastExamples = List.of("all-reduce-ring", "all-to-all-direct", "reduce-scatter-halving-doubling", "permutation-leafspine");
         try (Stream<Path> files = Stream.concat(Files.list(Path.of("examples")), Files.list(Path.of("examples/collectives")))) {

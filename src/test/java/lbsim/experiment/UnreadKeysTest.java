@@ -100,6 +100,12 @@ class UnreadKeysTest {
         assertThat(warnings(BASE + "transport: {timeout_us: 500}\nnic: {local_ack_timeout: 14}\n")).singleElement().asString()
                 .startsWith("nic.local_ack_timeout is not read when transport.timeout_us is set");
         assertThat(warnings(BASE + "nic: {local_ack_timeout: 14}\n")).isEmpty();
+        // the adaptive-routing bands only for schemes whose switches pick the least-loaded port
+        assertThat(warnings(BASE + "switch: {ar_levels: 4}\n")).containsExactly("switch.ar_levels is not read with "
+                + "load_balancer.scheme: ecmp (read with load_balancer.scheme: spray-adaptive | drill | ecmp-ar | flowlet-switch)");
+        for (String s : List.of("spray-adaptive", "drill", "ecmp-ar", "flowlet-switch")) {
+            assertThat(warnings(BASE + "switch: {ar_levels: 0}\n", "load_balancer.scheme=" + s)).as(s).isEmpty();
+        }
     }
 
     @Test

@@ -22,7 +22,7 @@ class DrillTest {
                     Drill drill = new Drill(n + extra, new SplittableRandom(seeds.nextLong()));
                     long min = java.util.Arrays.stream(loads).min().getAsLong();
                     for (int round = 0; round < 20; round++) { // with and without a remembered port
-                        int port = drill.pick(candidates, c -> loads[c - 100]);
+                        int port = drill.pick(candidates, c -> loads[c - 100], false);
                         assertThat(loads[port - 100]).isEqualTo(min);
                     }
                 });
@@ -34,14 +34,14 @@ class DrillTest {
         int[] candidates = {0, 1};
         long[] loads = {0, 1_000_000};
         Drill drill = new Drill(2, new SplittableRandom(3));
-        assertThat(drill.pick(candidates, c -> loads[c])).isEqualTo(0);
+        assertThat(drill.pick(candidates, c -> loads[c], false)).isEqualTo(0);
         for (int i = 0; i < 200; i++) {
             loads[0] = 1_000_000 + i; // the remembered port is now the loaded one
             loads[1] = 0;
-            assertThat(drill.pick(candidates, c -> loads[c])).isEqualTo(1);
+            assertThat(drill.pick(candidates, c -> loads[c], false)).isEqualTo(1);
             loads[1] = 1_000_000 + i;
             loads[0] = 0;
-            assertThat(drill.pick(candidates, c -> loads[c])).isEqualTo(0);
+            assertThat(drill.pick(candidates, c -> loads[c], false)).isEqualTo(0);
         }
     }
 }

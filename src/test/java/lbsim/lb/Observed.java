@@ -11,8 +11,11 @@ import lbsim.net.Switch;
 
 /** Test helper: runs a scenario with every switch strategy wrapped so each decision can be inspected. */
 final class Observed {
-    /** One forwarding decision: the switch, the packet, the candidates, their egress bytes before, the choice. */
-    record Decision(Switch sw, Packet p, int[] candidates, long[] loads, int chosen, long nowPs) {}
+    /**
+     * One forwarding decision: the switch, the packet, the candidates, their egress bytes and their
+     * adaptive-routing loads ({@link Switch#arLoad}) before, the choice.
+     */
+    record Decision(Switch sw, Packet p, int[] candidates, long[] loads, long[] arLoads, int chosen, long nowPs) {}
 
     private Observed() {}
 
@@ -30,9 +33,13 @@ final class Observed {
             @Override
             public int choose(Switch sw, Packet p, int[] candidates) {
                 long[] loads = new long[candidates.length];
-                for (int i = 0; i < loads.length; i++) loads[i] = sw.egressBytes(candidates[i]);
+                long[] arLoads = new long[candidates.length];
+                for (int i = 0; i < loads.length; i++) {
+                    loads[i] = sw.egressBytes(candidates[i]);
+                    arLoads[i] = sw.arLoad(candidates[i]);
+                }
                 int out = inner.choose(sw, p, candidates);
-                check.accept(new Decision(sw, p, candidates, loads, out, ctx.sim().now()));
+                check.accept(new Decision(sw, p, candidates, loads, arLoads, out, ctx.sim().now()));
                 return out;
             }
 

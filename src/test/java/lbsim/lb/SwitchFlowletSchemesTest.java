@@ -61,7 +61,7 @@ class SwitchFlowletSchemesTest {
                 integers().between(0, 20)).checkAssert((loadList, h, threshold) -> {
                     long[] loads = loadList.stream().mapToLong(Integer::longValue).toArray();
                     int hashed = h % loads.length;
-                    int i = EcmpAr.pick(loads, loads.length, hashed, threshold, random);
+                    int i = EcmpAr.pick(loads[hashed], loads, loads.length, hashed, threshold, random);
                     long min = java.util.Arrays.stream(loads).min().getAsLong();
                     if (loads[hashed] <= threshold) assertThat(i).isEqualTo(hashed);
                     else assertThat(loads[i]).isEqualTo(min);
@@ -77,7 +77,7 @@ class SwitchFlowletSchemesTest {
     }
 
     @Test
-    void ecmpArNeverPinsAFlowToAQueueAboveThresholdWhenAShorterOneExists() {
+    void ecmpArNeverPinsAFlowToAQueueAboveThresholdWhenALowerLoadBandExists() {
         long threshold = 8192;
         Map<Long, Integer> pinned = new HashMap<>();
         int[] contested = new int[1];
@@ -90,9 +90,9 @@ class SwitchFlowletSchemesTest {
                     return;
                 }
                 int i = indexOf(d.candidates(), d.chosen());
-                long min = java.util.Arrays.stream(d.loads()).min().getAsLong();
-                assertThat(d.loads()[i] <= threshold || d.loads()[i] == min).as("pinned to %s of %s", d.loads()[i],
-                        java.util.Arrays.toString(d.loads())).isTrue();
+                long min = java.util.Arrays.stream(d.arLoads()).min().getAsLong();
+                assertThat(d.loads()[i] <= threshold || d.arLoads()[i] == min).as("pinned to %s of %s (bands %s)", d.loads()[i],
+                        java.util.Arrays.toString(d.loads()), java.util.Arrays.toString(d.arLoads())).isTrue();
                 if (java.util.Arrays.stream(d.loads()).max().getAsLong() > threshold) contested[0]++;
             }, "load_balancer.scheme=ecmp-ar", "seed=" + seed, "transport.pfc=false");
             Scenarios.assertConserved(r);
@@ -148,7 +148,7 @@ class SwitchFlowletSchemesTest {
                 moves[0]++;
                 assertThat(d.nowPs() - prev[1]).as("moved after a gap").isGreaterThan(gapPs);
                 int i = indexOf(d.candidates(), d.chosen());
-                assertThat(d.loads()[i]).isEqualTo(java.util.Arrays.stream(d.loads()).min().getAsLong());
+                assertThat(d.arLoads()[i]).isEqualTo(java.util.Arrays.stream(d.arLoads()).min().getAsLong());
             }
             last.put(key, new long[] {d.chosen(), d.nowPs()});
         }, "load_balancer.scheme=flowlet-switch", "load_balancer.gap_us=" + gapUs, "transport.cc=fixed-rate",

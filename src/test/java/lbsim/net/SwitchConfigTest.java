@@ -34,7 +34,7 @@ class SwitchConfigTest {
     @Test
     void dctcpGuidelineIsTheBdpOverSeven() {
         long rtt = 7 * lbsim.engine.Simulation.PS_PER_US;   // 7 us
-        SwitchConfig c = new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, -1, "dctcp", 4096, SwitchConfig.TRIM_OFF, 64, rtt);
+        SwitchConfig c = new SwitchConfig(64L << 20, 0, 1.0, true, 1.0, -1, -1, -1, -1, -1, "dctcp", 4096, SwitchConfig.TRIM_OFF, 64, rtt, SwitchConfig.AR_LEVELS);
         assertThat(c.kmin(400_000_000_000L)).isEqualTo(50_000);          // 400 Gbit/s x 7 us = 350 KB, / 7
         assertThat(c.kmax(400_000_000_000L)).isEqualTo(50_000);          // a step
         assertThat(c.pmax()).isEqualTo(1.0);

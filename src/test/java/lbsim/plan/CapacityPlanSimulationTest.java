@@ -69,7 +69,10 @@ class CapacityPlanSimulationTest {
                 + " {at_us: 0, link: \"agg1-core2\", kind: degrade, capacity_fraction: 0.7}]";
         double best = Double.MAX_VALUE;
         for (String scheme : List.of("spray-host", "spray-adaptive", "drill")) best = Math.min(best, normalisedCct(failures, scheme));
-        // failure-free spraying on this fabric is ~1.05x ideal (measured); the capacity bound does not bind here
-        assertThat(best).isLessThan(1.2);
+        // the capacity bound does not bind here. Measured: failure-free, spraying is 1.07x ideal on this fabric;
+        // with this degradation the best of the three was 1.19 when switches compared exact egress bytes and is
+        // 1.21 (drill) with 8 load bands (switch.ar_levels, issue 26: a slowed link's queue shows only once it
+        // fills a 37.5 KB band), far below the insufficient case's bound (> 1.5)
+        assertThat(best).isLessThan(1.25);
     }
 }
