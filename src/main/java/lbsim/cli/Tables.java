@@ -66,7 +66,7 @@ final class Tables {
                     RunReport.fmt(r.completionMeanNs() / 1e3, 1), RunReport.fmt(r.completionSdNs() / 1e3, 1), RunReport.fmt(r.normalisedMean(), 3),
                     RunReport.fmt(r.fctP50MeanNs() / 1e3, 1), RunReport.fmt(r.fctP99MeanNs() / 1e3, 1), RunReport.fmt(r.dropped(), 0),
                     RunReport.fmt(r.retransmitted(), 0), RunReport.fmt(r.outOfOrder(), 0), RunReport.fmt(r.maxQpsPerNic(), 0),
-                    r.verdict().label()).stripTrailing()).append('\n');
+                    r.vsBest(c.best())).stripTrailing()).append('\n');
         }
         if (!c.nicLine().isEmpty()) sb.append(c.nicLine()).append('\n');
         sb.append("means over ").append(c.seedRange()).append(" per scheme; sd_us: the completion's sample sd over them; ")

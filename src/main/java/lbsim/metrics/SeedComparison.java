@@ -66,6 +66,18 @@ public final class SeedComparison {
             return runs.stream().mapToDouble(RunResult::completionNs).toArray();
         }
 
+        /**
+         * The table's vs_best cell: the verdict and, for tie and worse, how much slower the mean
+         * completion is than the best's ("tie +0.8 %", "worse +26 %"), so a difference beyond the
+         * noise but too small to matter reads as such.
+         */
+        public String vsBest(Row best) {
+            if ((verdict == Verdict.TIE || verdict == Verdict.WORSE) && best != null) {
+                return verdict.label() + " +" + percent(100 * (completionMeanNs - best.completionMeanNs()) / best.completionMeanNs()) + " %";
+            }
+            return verdict.label();
+        }
+
         /** Per seed, completion over the ideal; NaN for a seed that did not complete. */
         public double[] normalised() {
             return runs.stream().mapToDouble(RunResult::normalised).toArray();
@@ -207,11 +219,16 @@ public final class SeedComparison {
         Row best = best();
         if (best == null) return "verdict: no scheme completed on every one of " + seedRange() + ", so none is the best (" + scope + ")";
         List<String> ties = new ArrayList<>();
-        for (Row r : rows) if (r.verdict() == Verdict.TIE) ties.add(r.scheme());
-        return String.format(Locale.ROOT, "verdict: best %s (mean %.1f us)%s; holds for %s",
-                best.scheme(), best.completionMeanNs() / 1e3,
-                ties.isEmpty() ? "; no other scheme within the noise of it" : "; within the noise of it: " + String.join(", ", ties),
-                scope);
+        Row next = null;
+        for (Row r : rows) {
+            if (r.verdict() == Verdict.TIE) ties.add(r.scheme());
+            if (r.verdict() == Verdict.WORSE && (next == null || r.completionMeanNs() < next.completionMeanNs())) next = r;
+        }
+        String others = !ties.isEmpty() ? "; within the noise of it: " + String.join(", ", ties)
+                : next == null ? "; no other scheme completed on every seed"
+                : "; no other scheme within the noise of it (the nearest: " + next.scheme() + ", " + next.vsBest(best).replaceFirst("^worse ", "") + ")";
+        return String.format(Locale.ROOT, "verdict: best %s (mean %.1f us)%s; holds for %s", best.scheme(), best.completionMeanNs() / 1e3,
+                others, scope);
     }
 
     /**
@@ -235,6 +252,14 @@ public final class SeedComparison {
                 seeds, us(widest.completionSdNs()), widest.scheme(), 100 * widest.completionSdNs() / widest.completionMeanNs(), us(median));
     }
 
+    /** A non-negative percentage, with fewer decimals as it grows: "26", "5.9", "0.03", "<0.01", "0". */
+    static String percent(double p) {
+        if (p >= 9.95) return String.format(Locale.ROOT, "%.0f", p);
+        if (p >= 0.995) return String.format(Locale.ROOT, "%.1f", p);
+        if (p >= 0.01) return String.format(Locale.ROOT, "%.2f", p);
+        return p > 0 ? "<0.01" : "0";
+    }
+
     /** Nanoseconds as microseconds: one decimal from 100 us, else three significant digits (a small spread stays visible). */
     static String us(double ns) {
         double us = ns / 1e3;
@@ -245,7 +270,8 @@ public final class SeedComparison {
     /** The rule behind the verdict column, one sentence. */
     public static String ruleLine() {
         return "tie: within the noise of the best (two-sided Welch t-test of the per-seed completions, p >= 0.05); "
-                + "worse: slower than the best beyond it; incomplete: did not complete on every seed";
+                + "worse: slower than the best beyond it; +x %: how much slower the mean completion is than the best's; "
+                + "incomplete: did not complete on every seed";
     }
 
     /** The mean, NaN when any value is NaN (a seed without the value) or there are none. */

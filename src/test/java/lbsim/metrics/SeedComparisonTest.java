@@ -51,6 +51,8 @@ class SeedComparisonTest {
         assertThat(c.rows()).extracting(SeedComparison.Row::verdict)
                 .containsExactly(Verdict.BEST, Verdict.TIE, Verdict.TIE, Verdict.WORSE, Verdict.INCOMPLETE);
         assertThat(c.rows()).extracting(r -> r.verdict().csv()).containsExactly("true", "true", "true", "false", "false");
+        assertThat(c.rows()).extracting(r -> r.vsBest(c.best())).containsExactly("best", "tie +0 %", "tie +4.5 %", "worse +91 %",
+                "incomplete");
         // an incomplete seed leaves the completion undefined, never averaged over the others
         assertThat(c.rows().get(4).completionMeanNs()).isNaN();
         assertThat(c.rows().get(4).completionSdNs()).isNaN();
@@ -58,6 +60,16 @@ class SeedComparisonTest {
         assertThat(c.verdictLine()).contains("best fast", "within the noise of it: same, close",
                 "holds for cc dctcp, loss recovery go-back-n, PFC on, NIC roce, seeds 1-3");
         assertThat(c.noiseLine()).contains("at most 0.100 us (fast, ");
+    }
+
+    @Test
+    void withoutATieTheVerdictNamesTheNearest() {
+        SeedComparison c = SeedComparison.of(List.of(runs("a", 2000, 2000, 2000), runs("b", 1000, 1000, 1000), runs("c", 1001, 1001, 1001)),
+                true, "");
+        // no spread: b and c differ on every seed, by 0.1 %
+        assertThat(c.rows()).extracting(r -> r.vsBest(c.best())).containsExactly("worse +100 %", "best", "worse +0.10 %");
+        assertThat(c.verdictLine()).contains("best b (mean 1.0 us); no other scheme within the noise of it (the nearest: c, +0.10 %)");
+        assertThat(SeedComparison.percent(0.004)).isEqualTo("<0.01");
     }
 
     @Test
