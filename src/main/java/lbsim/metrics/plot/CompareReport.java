@@ -119,7 +119,7 @@ public final class CompareReport {
                     ReportPage.escape(r.scheme()), RunReport.fmt(r.completionMeanNs() / 1e3, 1), RunReport.fmt(r.completionSdNs() / 1e3, 1),
                     RunReport.fmt(r.normalisedMean(), 3), RunReport.fmt(r.fctP50MeanNs() / 1e3, 1), RunReport.fmt(r.fctP99MeanNs() / 1e3, 1),
                     RunReport.fmt(r.dropped(), 1), RunReport.fmt(r.retransmitted(), 1), RunReport.fmt(r.outOfOrder(), 1),
-                    RunReport.fmt(r.pfcPauses(), 1), RunReport.fmt(r.maxQpsPerNic(), 1), r.vsBest(c.best())));
+                    RunReport.fmt(r.pfcPauses(), 1), RunReport.fmt(r.maxQpsPerNic(), 1), ReportPage.escape(r.vsBest(c.best()))));
         }
         return sb.append("</table>").toString();
     }
