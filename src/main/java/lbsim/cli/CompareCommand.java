@@ -7,19 +7,21 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import lbsim.experiment.BadInputException;
+import lbsim.experiment.RunSize;
 import lbsim.experiment.Runner;
 import lbsim.experiment.Scenario;
 import lbsim.experiment.ScenarioLoader;
 import lbsim.lb.Schemes;
 import lbsim.metrics.ResultWriter;
 import lbsim.metrics.RunResult;
+import lbsim.metrics.SeedComparison;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "Run one scenario under several schemes; prints a table, writes compare.csv, report.html (charts in plots/) and one run folder per scheme.")
+        description = "Run one scenario under several schemes and seeds; prints a table (means over the seeds, the completion's sd, which schemes are within the noise of the best), writes compare.csv, report.html (charts in plots/) and one run folder per scheme (per scheme and seed with several seeds).")
 public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "FILE",
             description = "Scenario YAML (default: the embedded 128-GPU leaf-spine all-reduce).")
@@ -34,8 +36,13 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Output directory (default: out/compare-<scenario name>).")
     Path out;
 
-    @Option(names = "--jobs", description = "Schemes simulated at once (default: all cores). Results do not depend on it.")
+    @Option(names = "--jobs", description = "Runs simulated at once (default: all cores). Results do not depend on it.")
     Integer jobs;
+
+    @Option(names = "--seeds", paramLabel = "N", description = "Seeds per scheme: the scenario's seed (or --seed) s, s+1, ..., s+N-1. "
+            + "Default: " + RunSize.SMALL_RUN_SEEDS + " when one run is small (at most " + RunSize.SMALL_RUN_PACKET_HOPS
+            + " packet-hops of data on shortest paths, estimated from the workload), else 1.")
+    Integer seeds;
 
     @Override
     public Integer call() throws Exception {
@@ -51,51 +58,90 @@ public final class CompareCommand implements Callable<Integer> {
         }
         int j = jobs == null ? Runtime.getRuntime().availableProcessors() : jobs;
         if (j < 1) throw new BadInputException("--jobs: must be at least 1, got " + j);
-        List<Scenario> scenarios = new ArrayList<>();
-        for (String s : names) {
-            List<String> ov = new ArrayList<>(options.overrides);
-            ov.add("load_balancer.scheme=" + s);
-            try {
-                scenarios.add(file == null ? ScenarioLoader.loadResource("default-compare.yaml", ov, options.seed)
-                        : ScenarioLoader.load(file, ov, options.seed));
-            } catch (BadInputException e) {
-                // a load_balancer key that only the file's own scheme reads: say that compare replaced the scheme
-                if (!e.getMessage().contains("load_balancer.")) throw e;
-                throw new BadInputException(e.getMessage() + " (under scheme " + s + ": compare runs the scenario with load_balancer.scheme="
-                        + s + ", so keys of one scheme cannot be compared across schemes; drop them or compare that scheme alone)");
-            }
+        if (seeds != null && seeds < 1) throw new BadInputException("--seeds: must be at least 1, got " + seeds);
+        List<Scenario> base = new ArrayList<>();
+        for (String s : names) base.add(load(s, options.seed));
+        long first = base.get(0).seed();
+        int n = seeds != null ? seeds : RunSize.defaultSeeds(base.get(0));
+        if (n > 1 && first > Long.MAX_VALUE - (n - 1)) throw new BadInputException("--seeds: " + n + " seeds from seed " + first + " pass the largest seed");
+        // per scheme, its runs under seeds first, first+1, ...: the first seed's scenario is the one loaded above
+        List<List<Scenario>> scenarios = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            List<Scenario> perSeed = new ArrayList<>(List.of(base.get(i)));
+            for (int k = 1; k < n; k++) perSeed.add(load(names.get(i), first + k));
+            scenarios.add(perSeed);
         }
         // the scenario's own warnings (keys its settings do not read) are the same under every scheme: once each
         java.util.Set<String> warnings = new java.util.LinkedHashSet<>();
-        for (Scenario sc : scenarios) warnings.addAll(sc.warnings());
+        for (Scenario sc : base) warnings.addAll(sc.warnings());
         for (String w : warnings) System.err.println("lbsim: warning: " + w);
-        Path dir = out != null ? out : Path.of("out", "compare-" + scenarios.get(0).name());
-        System.err.println("running " + scenarios.get(0).name() + " under " + names.size() + " schemes, " + Math.min(j, names.size())
+        Path dir = out != null ? out : Path.of("out", "compare-" + base.get(0).name());
+        int runs = names.size() * n;
+        System.err.println("running " + base.get(0).name() + " under " + names.size() + " schemes"
+                + (n > 1 ? " x " + n + " seeds (" + first + "-" + (first + n - 1) + ")" : "") + ", " + Math.min(j, runs)
                 + " at a time ...");
-        RunResult[] results = new RunResult[names.size()];
+        List<Scenario> flat = new ArrayList<>();
+        for (List<Scenario> perSeed : scenarios) flat.addAll(perSeed);
+        RunResult[] results = new RunResult[flat.size()];
         if (j == 1) {
-            for (int i = 0; i < names.size(); i++) {
-                // later schemes expect about the simulated time the first one needed
-                Runner.Progress progress = ProgressBar.forTerminal(names.get(i), i == 0 ? 0 : (long) (results[0].simTimeNs() * 1000));
-                results[i] = Runner.run(scenarios.get(i), progress);
+            for (int i = 0; i < flat.size(); i++) {
+                // later runs expect about the simulated time the first one needed
+                String label = n > 1 ? flat.get(i).scheme() + " seed " + flat.get(i).seed() : flat.get(i).scheme();
+                Runner.Progress progress = ProgressBar.forTerminal(label, i == 0 ? 0 : (long) (results[0].simTimeNs() * 1000));
+                results[i] = Runner.run(flat.get(i), progress);
                 if (progress instanceof ProgressBar pb) pb.clear();
             }
         } else {
-            runInParallel(scenarios, results, j);
+            runInParallel(flat, results, j);
         }
-        for (int i = 0; i < results.length; i++) {
-            ResultWriter.write(results[i], dir.resolve(names.get(i)));
-            ScenarioLoader.writeResolved(scenarios.get(i), dir.resolve(names.get(i)));   // each scheme's folder re-runs on its own
+        List<List<RunResult>> perScheme = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            List<RunResult> rs = List.of(results).subList(i * n, (i + 1) * n);
+            perScheme.add(rs);
+            for (int k = 0; k < n; k++) {
+                // one seed: <scheme>/ as before; several: <scheme>/seed-<s>/; each folder re-runs on its own
+                Path runDir = n == 1 ? dir.resolve(names.get(i)) : dir.resolve(names.get(i)).resolve("seed-" + rs.get(k).seed());
+                ResultWriter.write(rs.get(k), runDir);
+                ScenarioLoader.writeResolved(scenarios.get(i).get(k), runDir);
+            }
         }
-        List<RunResult> list = List.of(results);
-        System.out.print(Tables.compare(list));
-        writeCsv(list, dir.resolve("compare.csv"));
-        Report.compare(list, dir);
+        SeedComparison c = SeedComparison.of(perScheme, base.get(0).workload().isCollective(), transport(base));
+        System.out.print(Tables.compare(c));
+        writeCsv(c, dir.resolve("compare.csv"));
+        Report.compare(c, dir);
         System.out.println("results in " + dir + " (compare.csv, report.html)");
         return 0;
     }
 
-    /** Each run is independent (its own Simulation); results land in scheme order whatever finishes first. */
+    /** The scenario under {@code scheme} and {@code seed} (null: the scenario's own seed). */
+    private Scenario load(String scheme, Long seed) {
+        List<String> ov = new ArrayList<>(options.overrides);
+        ov.add("load_balancer.scheme=" + scheme);
+        try {
+            return file == null ? ScenarioLoader.loadResource("default-compare.yaml", ov, seed) : ScenarioLoader.load(file, ov, seed);
+        } catch (BadInputException e) {
+            // a load_balancer key that only the file's own scheme reads: say that compare replaced the scheme
+            if (!e.getMessage().contains("load_balancer.")) throw e;
+            throw new BadInputException(e.getMessage() + " (under scheme " + scheme + ": compare runs the scenario with load_balancer.scheme="
+                    + scheme + ", so keys of one scheme cannot be compared across schemes; drop them or compare that scheme alone)");
+        }
+    }
+
+    /** "cc dctcp, loss recovery go-back-n, PFC on", per scheme when the schemes' transports differ. */
+    static String transport(List<Scenario> scenarios) {
+        java.util.Map<String, List<String>> by = new java.util.LinkedHashMap<>();
+        for (Scenario sc : scenarios) {
+            var t = sc.transport();
+            String d = "cc " + t.cc() + ", loss recovery " + t.lossRecovery() + ", PFC " + (t.pfc() ? "on" : "off");
+            by.computeIfAbsent(d, k -> new ArrayList<>()).add(sc.scheme());
+        }
+        if (by.size() == 1) return by.keySet().iterator().next();
+        List<String> parts = new ArrayList<>();
+        by.forEach((d, s) -> parts.add(String.join(", ", s) + ": " + d));
+        return String.join("; ", parts);
+    }
+
+    /** Each run is independent (its own Simulation); results land in their slot whatever finishes first. */
     private static void runInParallel(List<Scenario> scenarios, RunResult[] results, int jobs) throws Exception {
         ProgressBar pb = ProgressBar.forRuns("compare");
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
@@ -123,26 +169,94 @@ public final class CompareCommand implements Callable<Integer> {
         }
     }
 
-    /** One row per scheme: {@code seed} and every scalar summary.json field, flattened with dots as in a sweep's results.csv. */
-    static void writeCsv(List<RunResult> results, Path path) throws java.io.IOException {
+    /**
+     * One row per scheme: {@code seed} (the first seed) and every scalar summary.json field,
+     * flattened with dots as in a sweep's results.csv, then {@code seeds}, the completion's sd
+     * ({@code cct_sd_ns} or {@code completion_sd_ns}) and {@code within_noise_of_best}. With one
+     * seed the fields are that run's, and the last two cells are empty; with several, each field
+     * is combined over the seeds by {@link #combine}.
+     */
+    static void writeCsv(SeedComparison c, Path path) throws java.io.IOException {
         List<java.util.Map<String, String>> rows = new ArrayList<>();
         java.util.LinkedHashSet<String> columns = new java.util.LinkedHashSet<>();
         columns.add("scheme");
         columns.add("seed");
-        for (RunResult r : results) {
-            java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
-            row.put("seed", Long.toString(r.seed()));
-            row.putAll(lbsim.experiment.Sweep.flatten(ScenarioLoader.yaml().readTree(ResultWriter.summaryJson(r))));
-            columns.addAll(row.keySet());
-            rows.add(row);
+        for (SeedComparison.Row r : c.rows()) {
+            List<java.util.Map<String, String>> perSeed = new ArrayList<>();
+            for (RunResult run : r.runs()) {
+                java.util.Map<String, String> row = new java.util.LinkedHashMap<>();
+                row.put("seed", Long.toString(run.seed()));
+                row.putAll(lbsim.experiment.Sweep.flatten(ScenarioLoader.yaml().readTree(ResultWriter.summaryJson(run))));
+                columns.addAll(row.keySet());
+                perSeed.add(row);
+            }
+            rows.add(combineRows(perSeed));
+        }
+        String sdColumn = c.sdColumn();
+        for (String extra : List.of("seeds", sdColumn, "within_noise_of_best")) {
+            if (columns.contains(extra)) throw new IllegalStateException("compare.csv: summary field " + extra + " collides with an added column");
+        }
+        columns.add("seeds");
+        columns.add(sdColumn);
+        columns.add("within_noise_of_best");
+        for (int i = 0; i < rows.size(); i++) {
+            SeedComparison.Row r = c.rows().get(i);
+            rows.get(i).put("seeds", Integer.toString(r.runs().size()));
+            rows.get(i).put(sdColumn, Double.isNaN(r.completionSdNs()) ? "" : number(r.completionSdNs()));
+            rows.get(i).put("within_noise_of_best", r.verdict().csv());
         }
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(path)) {
             csv.writeRecord(columns);
             for (var row : rows) {
                 List<String> cells = new ArrayList<>();
-                for (String c : columns) cells.add(row.getOrDefault(c, ""));
+                for (String col : columns) cells.add(row.getOrDefault(col, ""));
                 csv.writeRecord(cells);
             }
         }
+    }
+
+    /** The seeds' rows as one: the first seed in {@code seed}, each other field combined over the seeds ({@link #combine}). */
+    private static java.util.Map<String, String> combineRows(List<java.util.Map<String, String>> perSeed) {
+        if (perSeed.size() == 1) return perSeed.get(0);
+        java.util.LinkedHashSet<String> keys = new java.util.LinkedHashSet<>();
+        for (var m : perSeed) keys.addAll(m.keySet());
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        for (String k : keys) {
+            List<String> values = new ArrayList<>();
+            for (var m : perSeed) values.add(m.getOrDefault(k, ""));
+            out.put(k, k.equals("seed") ? values.get(0) : combine(values));
+        }
+        return out;
+    }
+
+    /**
+     * One compare.csv cell from the seeds' values of a field: the value when every seed has the
+     * same; the mean when every seed has a number; empty when some seeds have a number and others
+     * none (a missing value is never averaged as 0 or left out); {@code true} only when every seed
+     * has {@code true}; else the distinct values joined by {@code " | "}.
+     */
+    static String combine(List<String> values) {
+        if (values.stream().distinct().count() == 1) return values.get(0);
+        List<String> present = values.stream().filter(v -> !v.isEmpty()).toList();
+        boolean numeric = !present.isEmpty() && present.stream().allMatch(CompareCommand::isNumber);
+        if (present.size() < values.size()) return numeric ? "" : String.join(" | ", present.stream().distinct().toList());
+        if (present.stream().allMatch(v -> v.equals("true") || v.equals("false"))) return Boolean.toString(!present.contains("false"));
+        if (numeric) {
+            double sum = 0;
+            for (String v : present) sum += Double.parseDouble(v);
+            double mean = sum / present.size();
+            boolean integers = present.stream().allMatch(v -> v.matches("-?\\d+"));
+            return integers && mean == Math.rint(mean) && Math.abs(mean) < 1e15 ? Long.toString((long) mean) : number(mean);
+        }
+        return String.join(" | ", present.stream().distinct().toList());
+    }
+
+    private static boolean isNumber(String v) {
+        return v.matches("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
+    }
+
+    /** A mean or sd for compare.csv: 9 significant digits, no trailing zeros, no exponent. */
+    static String number(double x) {
+        return new java.math.BigDecimal(x).round(new java.math.MathContext(9)).stripTrailingZeros().toPlainString();
     }
 }

@@ -1,9 +1,9 @@
 package lbsim.cli;
 
 import java.nio.file.Path;
-import java.util.List;
 import lbsim.experiment.BadInputException;
 import lbsim.metrics.RunResult;
+import lbsim.metrics.SeedComparison;
 import lbsim.metrics.plot.CompareReport;
 import lbsim.metrics.plot.RunReport;
 
@@ -11,9 +11,9 @@ import lbsim.metrics.plot.RunReport;
 final class Report {
     private Report() {}
 
-    static Path compare(List<RunResult> results, Path dir) {
+    static Path compare(SeedComparison c, Path dir) {
         try {
-            return CompareReport.write(results, dir);
+            return CompareReport.write(c, dir);
         } catch (java.io.UncheckedIOException e) {
             throw new BadInputException("--out " + dir + ": cannot write the report (" + e.getCause().getMessage() + ")");
         }

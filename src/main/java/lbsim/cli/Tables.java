@@ -3,6 +3,7 @@ package lbsim.cli;
 import java.util.List;
 import java.util.Locale;
 import lbsim.metrics.RunResult;
+import lbsim.metrics.SeedComparison;
 import lbsim.metrics.plot.RunReport;
 
 /** Plain-text tables for the terminal. Undefined values (no completion, no finished flow) print as "-", never NaN or 0. */
@@ -45,6 +46,33 @@ final class Tables {
         }
         // every scheme of a compare runs on the same NIC (the scenario's nic section)
         if (!results.isEmpty() && !results.get(0).nicLine().isEmpty()) sb.append(results.get(0).nicLine()).append('\n');
+        return sb.toString();
+    }
+
+    /**
+     * The compare table. One seed: {@link #compare(List)} as before, then the line saying that one
+     * seed gives no noise estimate. Several seeds: per scheme the means over the seeds (counts
+     * rounded), the completion's sample sd ({@code sd_us}) and how it stands against the best
+     * ({@code vs_best}), then the NIC, the rule, the verdict with what it holds for, and the noise.
+     */
+    static String compare(SeedComparison c) {
+        List<RunResult> first = c.rows().stream().map(SeedComparison.Row::first).toList();
+        if (c.seeds() <= 1) return compare(first) + (c.rows().isEmpty() ? "" : c.verdictLine() + "\n");
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %8s %12s %12s %9s %9s %8s %8s  %s%n", "scheme", "completion_us", "sd_us",
+                "x_ideal", "fct_p50_us", "fct_p99_us", "dropped", "retx", "ooo", "max_qps", "vs_best"));
+        for (SeedComparison.Row r : c.rows()) {
+            sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %8s %12s %12s %9s %9s %8s %8s  %s", r.scheme(),
+                    RunReport.fmt(r.completionMeanNs() / 1e3, 1), RunReport.fmt(r.completionSdNs() / 1e3, 1), RunReport.fmt(r.normalisedMean(), 3),
+                    RunReport.fmt(r.fctP50MeanNs() / 1e3, 1), RunReport.fmt(r.fctP99MeanNs() / 1e3, 1), RunReport.fmt(r.dropped(), 0),
+                    RunReport.fmt(r.retransmitted(), 0), RunReport.fmt(r.outOfOrder(), 0), RunReport.fmt(r.maxQpsPerNic(), 0),
+                    r.vsBest(c.best())).stripTrailing()).append('\n');
+        }
+        if (!c.nicLine().isEmpty()) sb.append(c.nicLine()).append('\n');
+        sb.append("means over ").append(c.seedRange()).append(" per scheme; sd_us: the completion's sample sd over them; ")
+                .append(SeedComparison.ruleLine()).append('\n');
+        sb.append(c.verdictLine()).append('\n');
+        sb.append(c.noiseLine()).append('\n');
         return sb.toString();
     }
 }

@@ -97,22 +97,25 @@ class RunCommandTest {
         assertThat(o.out()).contains("ecmp", "spray-host", "x_ideal");
     }
 
-    /** Each scheme's folder of a compare has its resolved scenario, and running that file alone gives the same summary. */
+    /** Each run folder of a compare (one per scheme and seed) has its resolved scenario, and running that file alone gives the same summary. */
     @Test
     void compareFoldersCanBeRerunFromTheirResolvedScenario() throws Exception {
         Path out = tmp.resolve("cmp-resolved");
-        assertThat(exec("compare", scenario(SMALL).toString(), "--schemes", "ecmp,spray-host", "--seed", "7", "--out", out.toString()).code())
-                .isZero();
+        assertThat(exec("compare", scenario(SMALL).toString(), "--schemes", "ecmp,spray-host", "--seed", "7", "--seeds", "2", "--out",
+                out.toString()).code()).isZero();
         for (String scheme : new String[] {"ecmp", "spray-host"}) {
-            Path resolved = out.resolve(scheme).resolve("scenario.resolved.yaml");
-            assertThat(resolved).exists();
-            assertThat(Files.readString(resolved)).contains("scheme: \"" + scheme + "\"");
-            Path again = tmp.resolve("again-" + scheme);
-            Outcome o = exec("run", resolved.toString(), "--out", again.toString());
-            assertThat(o.code()).as(o.err()).isZero();
-            String wall = "\"wall_ms\"\\s*:\\s*\\d+";
-            assertThat(Files.readString(again.resolve("summary.json")).replaceAll(wall, ""))
-                    .isEqualTo(Files.readString(out.resolve(scheme).resolve("summary.json")).replaceAll(wall, ""));
+            for (int seed : new int[] {7, 8}) {
+                Path folder = out.resolve(scheme).resolve("seed-" + seed);
+                Path resolved = folder.resolve("scenario.resolved.yaml");
+                assertThat(resolved).exists();
+                assertThat(Files.readString(resolved)).contains("scheme: \"" + scheme + "\"", "seed: " + seed);
+                Path again = tmp.resolve("again-" + scheme + "-" + seed);
+                Outcome o = exec("run", resolved.toString(), "--out", again.toString());
+                assertThat(o.code()).as(o.err()).isZero();
+                String wall = "\"wall_ms\"\\s*:\\s*\\d+";
+                assertThat(Files.readString(again.resolve("summary.json")).replaceAll(wall, ""))
+                        .isEqualTo(Files.readString(folder.resolve("summary.json")).replaceAll(wall, ""));
+            }
         }
     }
 

@@ -6,29 +6,52 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import lbsim.metrics.RunResult;
+import lbsim.metrics.SeedComparison;
 
 /** report.html for one scenario under several schemes: the table and charts side by side. */
 public final class CompareReport {
     private CompareReport() {}
 
-    /** Writes {@code dir/report.html} and its charts under {@code dir/plots/}; returns the page's path. */
+    /** One seed per scheme, the transport not stated: {@link #write(SeedComparison, Path)}. */
     public static Path write(List<RunResult> results, Path dir) {
+        List<List<RunResult>> perScheme = new ArrayList<>();
+        for (RunResult r : results) perScheme.add(List.of(r));
+        return write(SeedComparison.of(perScheme, results.stream().anyMatch(r -> r.cctNs() != null), ""), dir);
+    }
+
+    /**
+     * Writes {@code dir/report.html} and its charts under {@code dir/plots/}; returns the page's
+     * path. With several seeds the table and the completion bars are over the seeds (mean, sd, error
+     * bars), and the other charts show each scheme's first seed.
+     */
+    public static Path write(SeedComparison c, Path dir) {
         Path plots = dir.resolve("plots");
+        List<RunResult> results = c.rows().stream().map(SeedComparison.Row::first).toList();
         String scenario = results.isEmpty() ? "" : results.get(0).scenario();
         ReportPage page = new ReportPage(dir, "lbsim compare: " + scenario);
         page.paragraph("Completion is the collective completion time (CCT) for collectives, else the last flow's finish; "
-                + "x ideal divides it by the workload's lower bound with no queueing or loss.");
-        page.html(table(results));
+                + "x ideal divides it by the workload's lower bound with no queueing or loss."
+                + (c.seeds() > 1 ? " Every number is the mean over " + c.seedRange() + " (counts included); sd is the completion's "
+                + "sample standard deviation over them. vs best: " + SeedComparison.ruleLine() + "." : ""));
+        page.html(c.seeds() > 1 ? seedsTable(c) : table(results));
         if (results.isEmpty()) return page.write();
-        if (!results.get(0).nicLine().isEmpty()) page.paragraph("Every scheme ran on this NIC: " + results.get(0).nicLine());
+        if (!c.nicLine().isEmpty()) page.paragraph("Every scheme ran on this NIC: " + c.nicLine());
+        page.paragraph(c.verdictLine() + (c.seeds() > 1 ? ". " + c.noiseLine() + "." : "."));
 
         List<Bar> norm = new ArrayList<>();
-        for (RunResult r : results) if (!Double.isNaN(r.normalised())) norm.add(new Bar(r.scheme(), r.normalised(), 0));
+        for (SeedComparison.Row r : c.rows()) {
+            if (Double.isNaN(r.normalisedMean())) continue;
+            norm.add(c.seeds() > 1 ? Bar.ofSamples(r.scheme(), r.normalised()) : new Bar(r.scheme(), r.normalisedMean(), 0));
+        }
         if (!norm.isEmpty()) {
             page.heading(2, "Completion against the ideal");
             page.figure(Charts.normalisedBars("Completion / ideal", List.of(new BarGroup("x ideal", norm)), plots, "normalised"),
-                    "Completion time divided by the lower bound (1.0 = ideal); one seed per scheme, so no error bars.");
+                    "Completion time divided by the lower bound (1.0 = ideal); " + (c.seeds() > 1
+                            ? "mean over " + c.seedRange() + ", error bars ± the sample sd over them (a scheme that did not complete on every seed has no bar)."
+                            : "one seed per scheme, so no error bars."));
         }
+        if (c.seeds() > 1) page.paragraph("The charts below show each scheme's first seed (" + c.firstSeed() + "); every seed's run folder is "
+                + "SCHEME/seed-S/.");
 
         List<Series> cdfs = new ArrayList<>(), tput = new ArrayList<>();
         List<BarGroup> slow = new ArrayList<>(), qps = new ArrayList<>();
@@ -83,6 +106,22 @@ public final class CompareReport {
             page.gallery(maps);
         }
         return page.write();
+    }
+
+    /** The table over several seeds: means, the completion's sd and how each scheme stands against the best. */
+    static String seedsTable(SeedComparison c) {
+        StringBuilder sb = new StringBuilder("<table>\n")
+                .append("<tr><th>scheme</th><th>completion (us)</th><th>sd (us)</th><th>x ideal</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
+                .append("<th>dropped</th><th>retransmitted</th><th>out of order</th><th>PFC pauses</th><th>max QPs/NIC</th><th>vs best</th></tr>\n");
+        for (SeedComparison.Row r : c.rows()) {
+            sb.append(String.format(Locale.ROOT,
+                    "<tr><td class=\"l\">%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td class=\"l\">%s</td></tr>%n",
+                    ReportPage.escape(r.scheme()), RunReport.fmt(r.completionMeanNs() / 1e3, 1), RunReport.fmt(r.completionSdNs() / 1e3, 1),
+                    RunReport.fmt(r.normalisedMean(), 3), RunReport.fmt(r.fctP50MeanNs() / 1e3, 1), RunReport.fmt(r.fctP99MeanNs() / 1e3, 1),
+                    RunReport.fmt(r.dropped(), 1), RunReport.fmt(r.retransmitted(), 1), RunReport.fmt(r.outOfOrder(), 1),
+                    RunReport.fmt(r.pfcPauses(), 1), RunReport.fmt(r.maxQpsPerNic(), 1), ReportPage.escape(r.vsBest(c.best()))));
+        }
+        return sb.append("</table>").toString();
     }
 
     static String table(List<RunResult> results) {
