@@ -32,6 +32,8 @@ class CompareSeedsTest {
     private static final String ALL_TO_ALL = """
             name: a2a
             topology: {kind: leaf-spine, leaves: 4, spines: 2, hosts_per_leaf: 4}
+            transport: {cc: dctcp}
+            nic: {profile: multipath}
             workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: 1000000}
             """;
 
@@ -93,15 +95,15 @@ class CompareSeedsTest {
             assertThat(Double.parseDouble(row.get("cct_sd_ns"))).isCloseTo(sd(cct), within(1e-3));
             assertThat(Double.parseDouble(row.get("packets.retransmitted"))).isCloseTo(mean(retx), within(1e-3));
             assertThat(row.get("completed")).isEqualTo("true");
-            assertThat(row.get("nic.profile")).isEqualTo("roce");
+            assertThat(row.get("nic.profile")).isEqualTo("multipath");
         }
         assertThat(Double.parseDouble(rows.get(0).get("cct_sd_ns"))).isGreaterThan(1000);   // the seed moves ECMP by microseconds
         assertThat(rows.get(0).get("within_noise_of_best")).isEqualTo("false");
         assertThat(rows.get(1).get("within_noise_of_best")).isEqualTo("true");
         // the console: means, sd, the verdict and what it holds for, the noise
         assertThat(o.out()).contains("sd_us", "vs_best", "verdict: best spray-adaptive", "no other scheme within the noise",
-                "holds for cc dctcp, loss recovery go-back-n, PFC on, NIC roce, seeds 1-3", "noise: the completion's sd over 3 seeds",
-                "NIC roce: ");
+                "holds for cc dctcp, loss recovery sack, PFC on, NIC multipath, seeds 1-3", "noise: the completion's sd over 3 seeds",
+                "NIC multipath: ");
         String ecmpRow = o.out().lines().filter(l -> l.startsWith("ecmp ")).findFirst().orElseThrow();
         assertThat(ecmpRow).containsPattern("worse \\+\\d+ %$");
         String html = Files.readString(out.resolve("report.html"));
@@ -151,7 +153,7 @@ class CompareSeedsTest {
         // the table as before (no sd or verdict column), then the NIC and the one-seed caveat
         assertThat(o.out().lines().findFirst().orElseThrow()).isEqualTo(
                 "scheme            completion_us  x_ideal   fct_p50_us   fct_p99_us   dropped      retx      ooo  max_qps");
-        assertThat(o.out()).contains("NIC roce: ", "one seed: cc dctcp, loss recovery go-back-n, PFC on, NIC roce, seed 5",
+        assertThat(o.out()).contains("NIC roce: ", "one seed: cc dcqcn, loss recovery go-back-n, PFC on, NIC roce, seed 5",
                 "no estimate of the noise").doesNotContain("sd_us", "vs_best");
     }
 
