@@ -105,7 +105,7 @@ class CompareSeedsTest {
                 "holds for cc dctcp, loss recovery sack, PFC on, NIC multipath, seeds 1-3", "noise: the completion's sd over 3 seeds",
                 "NIC multipath: ");
         String ecmpRow = o.out().lines().filter(l -> l.startsWith("ecmp ")).findFirst().orElseThrow();
-        assertThat(ecmpRow).containsPattern("worse \\+\\d+ %$");
+        assertThat(ecmpRow).containsPattern("worse \\+[\\d.]+ %$");
         String html = Files.readString(out.resolve("report.html"));
         assertThat(html).contains("<th>sd (us)</th>", "<th>vs best</th>", "verdict: best spray-adaptive", "seeds 1-3", "noise: ",
                 "error bars ± the sample sd").doesNotContain("NaN");
