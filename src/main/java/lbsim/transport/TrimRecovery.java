@@ -8,7 +8,7 @@ package lbsim.transport;
  * dropped header) are left to the timeout, which resends every outstanding unSACKed packet.
  * The receiver keeps out-of-order packets. The rate is never changed by recovery.
  */
-final class TrimRecovery extends SelectiveRecovery {
+class TrimRecovery extends SelectiveRecovery {
     @Override
     public void onTrimmed(QueuePair qp, long seq) {
         qp.markLost(seq);
