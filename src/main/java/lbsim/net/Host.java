@@ -54,6 +54,9 @@ public final class Host extends Node implements TrafficSource {
     private int ctxCapacity;
     int[] held = new int[0];    // the contexts this NIC holds (Contexts), ctxCount of them
     int ctxCount;
+    // every context is installed when its QP is created (installContext), so until this NIC has lost
+    // one every context it uses is held: the per-packet look-up is skipped (it reads a large array)
+    boolean contextsLost;
     private long victimState;   // xorshift state choosing which context a full cache evicts
     private long txMisses;
     private long rxMisses;
@@ -201,7 +204,7 @@ public final class Host extends Node implements TrafficSource {
             }
             if (txContexts) {
                 int qp = c.contextId();
-                if (qp >= 0 && !net.contexts().use(this, 2 * qp)) {
+                if (qp >= 0 && contextsLost && !net.contexts().use(this, 2 * qp)) {
                     txMisses++;
                     txPending = p;
                     txReadyPs = net.sim().now() + missPs;
@@ -257,7 +260,7 @@ public final class Host extends Node implements TrafficSource {
     /** Looks up (and on a miss fetches) the context an arriving packet uses; counts the miss. */
     private boolean rxContextHeld(Packet p) {
         int qp = p.ctx;
-        if (qp < 0) return true;
+        if (qp < 0 || !contextsLost) return true;
         boolean responder = p.kind == Packet.DATA || p.kind == Packet.PROBE;
         if (net.contexts().use(this, 2 * qp + (responder ? 1 : 0))) return true;
         rxMisses++;
@@ -337,6 +340,7 @@ public final class Host extends Node implements TrafficSource {
         }
 
         private void remove(Host h, int e) {
+            h.contextsLost = true;
             int i = slot[e];
             int last = h.held[--h.ctxCount];
             h.held[i] = last;

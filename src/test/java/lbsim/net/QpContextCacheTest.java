@@ -44,9 +44,12 @@ class QpContextCacheTest {
             });
         }
 
+        /** A client host 0 -> host 1 whose QP is created now: its contexts are installed at both NICs, as Transport does. */
         Client client(int id, long packets) {
             Client c = new Client(this, id, packets);
             clients.add(c);
+            net.host(c.src).installContext(id, false);
+            net.host(c.dst).installContext(id, true);
             return c;
         }
 
@@ -226,8 +229,10 @@ class QpContextCacheTest {
         Fabric f = new Fabric();
         f.net.host(0).configureNic(nic(1, miss, 0));
         Host h0 = f.net.host(0);
-        h0.activate(f.client(0, 2));
-        h0.activate(f.client(1, 2));   // stalled behind client 0's miss
+        Client a = f.client(0, 2);
+        Client b = f.client(1, 2);     // created second: its context evicted a's from the one entry
+        h0.activate(a);
+        h0.activate(b);                // stalled behind client 0's miss
         h0.sendControl(control(f.net));   // goes out at once, during the stall
         f.sim.run(Long.MAX_VALUE);
 
