@@ -270,6 +270,16 @@ public final class QueuePair extends NicClient implements EventHandler {
         return seq == packets - 1 ? lastPayload : mtu;
     }
 
+    /**
+     * Bytes in flight up to {@code toSeq}, less {@code leftPackets} packets known to have left the
+     * network (SACKed, or judged lost) counted at a full MTU. Never negative: when the short last
+     * packet is among those left, a full MTU overcounts it, and a negative count once kept a window
+     * below one packet (Swift after timeouts) from ever allowing the resend, a stall for good.
+     */
+    private long inflightBytes(long toSeq, long leftPackets) {
+        return Math.max(0, bytesOf(sndUna, toSeq) - leftPackets * mtu);
+    }
+
     private long bytesOf(long fromSeq, long toSeq) {
         if (toSeq <= fromSeq) return 0;
         long b = (toSeq - fromSeq) * (long) mtu;
@@ -301,7 +311,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         int payload = payloadOf(sndNxt);
         int wire = payload + tr.config().headerBytes();
         // SACKed packets have left the network, so they do not count against the window
-        long inflight = bytesOf(sndUna, sndNxt) - sackedCount * mtu;
+        long inflight = inflightBytes(sndNxt, sackedCount);
         if (!cc.windowAllows(inflight, wire) && !ackRequestOwed(inflight)) return null;
         if (nextSendPs > sim.now()) {
             if (!wakePending) {
@@ -606,7 +616,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         int payload = payloadOf(seq);
         int wire = payload + tr.config().headerBytes();
         // SACKed packets and packets known lost have left the network (the "pipe" of RFC 6675)
-        long inflight = bytesOf(sndUna, sndNxt) - (sackedCount + lostCount) * mtu;
+        long inflight = inflightBytes(sndNxt, sackedCount + lostCount);
         if ((!cc.windowAllows(inflight, wire) && !ackRequestOwed(inflight)) || mustWait()) return null;
         if (fresh) {
             sndNxt++;
@@ -695,13 +705,13 @@ public final class QueuePair extends NicClient implements EventHandler {
                 long cap = recovery.inflightCapBytes();
                 if (cap > 0 && bytesOf(sndUna, sndNxt) + payloadOf(seq) > cap) return true;
             }
-            return !cc.windowAllows(bytesOf(sndUna, sndNxt) - (sackedCount + lostCount) * mtu, payloadOf(seq) + hdr);
+            return !cc.windowAllows(inflightBytes(sndNxt, sackedCount + lostCount), payloadOf(seq) + hdr);
         }
         long next = sndNxt;
         if (sackedBitmap != null) {
             while (next < packets && isSet(sackedBitmap, next)) next++;
         }
-        return next >= packets || !cc.windowAllows(bytesOf(sndUna, next) - sackedCount * mtu, payloadOf(next) + hdr);
+        return next >= packets || !cc.windowAllows(inflightBytes(next, sackedCount), payloadOf(next) + hdr);
     }
 
     /**
