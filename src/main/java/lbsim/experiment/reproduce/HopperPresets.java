@@ -27,12 +27,14 @@ final class HopperPresets {
      * Hopper §4.1.1: leaf-spine of 8 leaves x 16 servers and 8 spines, 100 Gbps, 1 us links (base RTT 8 us);
      * DCQCN (ConWeave's parameters; ours are lbsim's DCQCN defaults) and IRN with a 30-packet reorder window (irn_nack: every, not §4.1.1's beyond-window).
      * NIC: §4.1.1 builds on ConWeave's ns-3 code, "extended IRN with OOO threshold 30 packets" = the irn profile with a
-     * 30-packet window; ns-3 has no RC retry limit (retry_count 0).
+     * 30-packet window; ns-3 has no RC retry limit (retry_count 0). ECN: ConWeave's run.py RED 100/400 KB with Pmax 0.2 at
+     * every rate (switch.ecn_profile dcqcn-conweave), the set-up the paper builds on.
      */
     private static String openLoopSweep(String name, String topology, String distribution, long durationUs, int seeds) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  topology: " + topology + "\n" + """
                   transport: {cc: dcqcn, loss_recovery: irn, pfc: false}
                   nic: {profile: irn, reorder_window_packets: 30, retry_count: 0}
+                  switch: {ecn_profile: dcqcn-conweave}
                   load_balancer: {scheme: ecmp}
                   workload: {kind: open-loop, distribution: %s, load: 0.5, duration_us: %d, pairs: any}
                 grid:
