@@ -266,9 +266,8 @@ public final class Hopper implements PathPolicy {
             s.context[i] = qp.transport().newContext(qp.src(), qp.dst());
             if (sent == 0) s.roundContext = s.context[i];
             s.openProbeQps = sent + 1;
-            qp.setProbeContext(s.context[i]);
             for (int left = probeBytes; ; left -= qp.mtuBytes()) {
-                qp.sendProbe(p, Math.min(Math.max(left, 0), qp.mtuBytes()));
+                qp.sendProbe(p, Math.min(Math.max(left, 0), qp.mtuBytes()), s.context[i]);
                 probes++;
                 if (left <= qp.mtuBytes()) break;
             }

@@ -63,7 +63,6 @@ public final class QueuePair extends NicClient implements EventHandler {
     private long rtoGen;            // only the newest timer event counts
     private final boolean coalescing; // the receiver coalesces ACKs (ack_every > 1): ask for them when blocked
     private final long[] sentAtPs;  // per-packet timers: when each packet was last sent (null with one timer per QP)
-    private final int retryLimit;   // timeouts in a row without progress the sender's NIC allows (0 = no limit)
     private boolean failed;         // the retry count ran out: the QP is in the error state
     private boolean ackReqPending;  // a packet with an ACK request is out and its ACK has not come back
     private long ackReqSeq;         // the newest such packet
@@ -80,7 +79,6 @@ public final class QueuePair extends NicClient implements EventHandler {
     // receiver
     private long expected;
     private long[] oooBitmap;       // bit i set: packet i received beyond a gap (allocated at the first one kept)
-    private final long keptBeyond;  // how far beyond the expected packet the receiver's NIC keeps packets
     private long lastNackFor = -1;
     private long lastNackPs;
     private long lastCnpPs = Long.MIN_VALUE / 2;
@@ -112,11 +110,9 @@ public final class QueuePair extends NicClient implements EventHandler {
         // McClure §6: erasure coding completes once (1 + overhead) x the message has arrived
         this.ackTarget = coded ? Math.max(packets, (long) Math.ceil(packets * (1 + overhead) - 1e-9)) : packets;
         NicConfig senderNic = tr.configOf(srcHost.id).nic();
-        this.keptBeyond = coded ? 0 : tr.configOf(dstHost.id).nic().keptBeyondExpected();
         if (selective) lostBitmap = new long[bitmapWords()];
         // erasure coding keeps no per-packet state: its one timer already covers the oldest packet
         this.sentAtPs = senderNic.timer() == NicConfig.Timer.PER_PACKET && !coded ? new long[(int) packets] : null;
-        this.retryLimit = senderNic.retryCount();
     }
 
     private int bitmapWords() {
@@ -172,15 +168,9 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** Sends a small probe on source port {@code probeSport} at data priority; the receiver echoes it as PROBE_ACK. */
     public void sendProbe(int probeSport) {
-        sendProbe(probeSport, 0);
+        sendProbe(probeSport, 0, -1);
     }
 
-    private int probeContext = -1;
-
-    /** The NIC context of the probing QP that sends this QP's next probes (Hopper §3.2: a QP per probed port). */
-    public void setProbeContext(int ctx) {
-        probeContext = ctx;
-    }
 
     /** Moves this connection onto the probing QP with context {@code ctx} (Hopper §3.2: a switch starts using the probe QP). */
     public void adoptContext(int ctx) {
@@ -192,8 +182,8 @@ public final class QueuePair extends NicClient implements EventHandler {
         return contextId;
     }
 
-    /** A probe packet carrying {@code payloadBytes} (at most one MTU; 0 = ACK-sized); echoed as an ACK-sized PROBE_ACK. */
-    public void sendProbe(int probeSport, int payloadBytes) {
+    /** A probe packet carrying {@code payloadBytes} (at most one MTU; 0 = ACK-sized) on the probing QP with NIC context {@code probeContext} (-1: none); echoed as an ACK-sized PROBE_ACK. */
+    public void sendProbe(int probeSport, int payloadBytes, int probeContext) {
         if (payloadBytes < 0 || payloadBytes > mtu) throw new IllegalArgumentException("probe payload not in [0, MTU]: " + payloadBytes);
         Packet p = tr.network().newPacket();
         p.kind = Packet.PROBE;
@@ -456,7 +446,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         }
         timeouts++;
         if (backoffs < Integer.MAX_VALUE) backoffs++;
-        if (retryLimit > 0 && backoffs > retryLimit) {
+        if (retryExhausted()) {
             fail();
             return;
         }
@@ -490,7 +480,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             }
             if (expired++ == 0) {
                 if (backoffs < Integer.MAX_VALUE) backoffs++;
-                if (retryLimit > 0 && backoffs > retryLimit) {
+                if (retryExhausted()) {
                     timeouts++;
                     fail();
                     return;
@@ -507,6 +497,17 @@ public final class QueuePair extends NicClient implements EventHandler {
             srcHost.activate(this);
         }
         if (next != Long.MAX_VALUE && !senderDone) setRtoDeadline(next);
+    }
+
+    /** Whether the timeouts in a row without progress exceed the sender NIC's retry count (0 = no limit). Read rarely: not a field. */
+    private boolean retryExhausted() {
+        int limit = tr.configOf(srcHost.id).nic().retryCount();
+        return limit > 0 && backoffs > limit;
+    }
+
+    /** How far beyond the expected packet the receiver's NIC keeps packets; read on out-of-order arrivals only. */
+    private long keptBeyond() {
+        return coded ? 0 : tr.configOf(dstHost.id).nic().keptBeyondExpected();
     }
 
     /** The retry count ran out: the QP stops for good and the transport reports the failure. */
@@ -543,7 +544,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked || p.ackReq) sendAck(p);
         } else if (seq > expected) {
             outOfOrderArrivals++;
-            if (seq - expected <= keptBeyond) {
+            if (seq - expected <= keptBeyond()) {
                 if (oooBitmap == null) oooBitmap = new long[bitmapWords()];
                 if (p.ecnMarked) unackedMarked++;
                 set(seq);
