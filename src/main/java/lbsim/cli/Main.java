@@ -5,7 +5,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** Entry point: picocli commands only; the model lives in the other packages. */
-@Command(name = "lbsim", mixinStandardHelpOptions = true, version = "lbsim 0.1.0",
+@Command(name = "lbsim", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Packet-level simulator and planning toolkit for load balancing in AI-training clusters.",
         subcommands = {RunCommand.class, CompareCommand.class, BenchCommand.class, PlanCommand.class,
                 SweepCommand.class, MergeCommand.class, ReproduceCommand.class})
@@ -23,7 +23,7 @@ public final class Main implements Runnable {
     /** Runs a command line and returns the exit code (0 ok, 2 bad input, 1 internal error). */
     public static int execute(String... args) {
         CommandLine cl = new CommandLine(new Main());
-        giveVersion(cl, cl.getCommandSpec().version());
+        giveVersion(cl, cl.getCommandSpec().versionProvider());
         cl.setExecutionExceptionHandler((ex, cmd, parsed) -> {
             if (ex instanceof BadInputException) {
                 cmd.getErr().println("lbsim: " + ex.getMessage());
@@ -62,9 +62,9 @@ public final class Main implements Runnable {
     }
 
     /** Every subcommand's -V/--version (mixinStandardHelpOptions) prints lbsim's version, not nothing. */
-    private static void giveVersion(CommandLine cl, String[] version) {
+    private static void giveVersion(CommandLine cl, CommandLine.IVersionProvider version) {
         for (CommandLine sub : cl.getSubcommands().values()) {
-            sub.getCommandSpec().version(version);
+            sub.getCommandSpec().versionProvider(version);
             giveVersion(sub, version);
         }
     }
