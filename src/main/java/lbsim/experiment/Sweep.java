@@ -4,7 +4,6 @@ import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import lbsim.metrics.AtomicFiles;
 import lbsim.metrics.ResultWriter;
 import lbsim.metrics.RunResult;
 import tools.jackson.databind.JsonNode;
@@ -151,13 +151,7 @@ public final class Sweep {
         try {
             ScenarioLoader.writeResolved(sc, dir);
             ResultWriter.writeThroughput(r.throughput(), dir.resolve("throughput.csv")); // TT over time (ParaLet Fig. 4)
-            Path tmp = Files.createTempFile(dir, "summary", ".tmp");
-            Files.writeString(tmp, ResultWriter.summaryJson(r) + "\n");
-            try {
-                Files.move(tmp, dir.resolve("summary.json"), StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dir.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.writeString(dir.resolve("summary.json"), ResultWriter.summaryJson(r) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -202,9 +196,7 @@ public final class Sweep {
         }
         String text = JSON.writeValueAsString(m) + "\n";
         if (Files.exists(file) && Files.readString(file).equals(text)) return;
-        Path tmp = Files.createTempFile(file.getParent(), "sweep", ".tmp");
-        Files.writeString(tmp, text);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        AtomicFiles.writeString(file, text);
     }
 
     /** The flattened scalar fields of a summary, wall-clock fields left out (they differ between identical runs). */
@@ -279,7 +271,16 @@ public final class Sweep {
         if (requireAll && !missing.isEmpty()) {
             throw new IllegalStateException(missing.size() + " runs have no summary.json, e.g. " + missing.get(0));
         }
-        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
+        try {
+            AtomicFiles.write(file, w -> writeRows(w, gridColumns, present, rows, fields));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeRows(java.io.Writer w, List<String> gridColumns, List<SweepSpec.Run> present, List<Map<String, String>> rows,
+            Set<String> fields) throws IOException {
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
             List<String> header = new ArrayList<>(gridColumns);
             header.add("seed");
             header.addAll(fields);
@@ -290,8 +291,6 @@ public final class Sweep {
                 for (String f : fields) row.add(rows.get(i).getOrDefault(f, ""));
                 csv.writeRecord(row);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -353,15 +352,13 @@ public final class Sweep {
                         }
                     }
                 }
-                Path tmp = Files.createTempFile(target, "summary", ".tmp");
-                Files.copy(src.resolve("summary.json"), tmp, StandardCopyOption.REPLACE_EXISTING);
-                Files.move(tmp, target.resolve("summary.json"), StandardCopyOption.ATOMIC_MOVE);
+                AtomicFiles.copy(src.resolve("summary.json"), target.resolve("summary.json"));
             }
             if (!missing.isEmpty()) {
                 throw new BadInputException("merge: " + missing.size() + " of " + runs.size()
                         + " runs are in none of the inputs (a shard missing or unfinished?), e.g. " + missing.get(0));
             }
-            Files.writeString(out.resolve(MANIFEST), manifest);
+            AtomicFiles.writeString(out.resolve(MANIFEST), manifest);
         } catch (IOException e) {
             throw new BadInputException("merge --out " + out + ": cannot write (" + e.getMessage() + ")");
         }
