@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs a sweep in parallel, resumably: each finished run is written atomically to
- * {@code D/runs/<run key>/summary.json} and skipped on restart; {@code D/results.csv} is
+ * {@code D/runs/<run key>/summary.json} and skipped on restart (an empty or unparsable one is run again); {@code D/results.csv} is
  * rebuilt from the finished runs in grid order x seed, whatever the completion order.
  * {@code D/sweep.json} lists every run of the whole sweep so shards can be merged.
  */
@@ -91,7 +91,13 @@ public final class Sweep {
             throw new BadInputException("--out " + out + ": cannot write (" + e.getMessage() + ")");
         }
         List<SweepSpec.Run> todo = new ArrayList<>();
-        for (SweepSpec.Run r : mine) if (!Files.exists(summaryPath(out, r.key()))) todo.add(r);
+        for (SweepSpec.Run r : mine) {
+            String why = unusable(summaryPath(out, r.key()));
+            if (why == null) continue;
+            // a summary.json that is empty or cut short (a crash, a full disk) is an unfinished run, not a finished one
+            if (!why.equals(MISSING)) System.err.println("lbsim: sweep: " + out.resolve("runs").resolve(r.key()) + ": summary.json " + why + "; running it again");
+            todo.add(r);
+        }
         int skipped = mine.size() - todo.size();
         AtomicInteger done = new AtomicInteger(skipped);
         listener.runsDone(skipped, mine.size());
@@ -144,6 +150,36 @@ public final class Sweep {
 
     static Path summaryPath(Path out, String key) {
         return out.resolve("runs").resolve(key).resolve("summary.json");
+    }
+
+    static final String MISSING = "is missing";
+
+    /**
+     * Why a run's summary.json does not make it a finished run ({@link #MISSING}, empty, does not
+     * parse, ...), or null when it is a whole summary.
+     */
+    static String unusable(Path summary) {
+        if (!Files.exists(summary)) return MISSING;
+        String text;
+        try {
+            text = Files.readString(summary);
+        } catch (IOException e) {
+            return "cannot be read (" + e.getMessage() + ")";
+        }
+        if (text.isBlank()) return "is empty";
+        try {
+            JsonNode n = JSON.readTree(text);
+            if (n == null || !n.isObject() || n.isEmpty()) return "does not hold a summary (not a JSON object)";
+        } catch (RuntimeException e) {
+            return "does not parse (cut short?): " + firstLine(e.getMessage());
+        }
+        return null;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "";
+        int i = s.indexOf('\n');
+        return i < 0 ? s : s.substring(0, i);
     }
 
     /** summary.json, scenario.resolved.yaml and throughput.csv of a run, the summary moved into place last. */
@@ -259,10 +295,12 @@ public final class Sweep {
         List<String> missing = new ArrayList<>();
         for (SweepSpec.Run r : runs) {
             Path s = summaryPath(runsRoot, r.key());
-            if (!Files.exists(s)) {
+            String why = unusable(s);
+            if (MISSING.equals(why)) {
                 missing.add(r.key());
                 continue;
             }
+            if (why != null) throw new BadInputException(s + ": " + why + "; run the sweep again to rerun it");
             Map<String, String> f = flatten(readSummary(s));
             fields.addAll(f.keySet());
             rows.add(f);
@@ -317,7 +355,13 @@ public final class Sweep {
                 throw new BadInputException(in + ": " + MANIFEST + " differs from " + inputs.get(0) + "'s: not shards of the same sweep");
             }
         }
-        JsonNode m = JSON.readTree(manifest);
+        JsonNode m;
+        try {
+            m = JSON.readTree(manifest);
+            if (m == null || !m.path("columns").isArray() || !m.path("runs").isArray()) throw new IllegalArgumentException("no columns or runs");
+        } catch (RuntimeException e) {
+            throw new BadInputException(inputs.get(0).resolve(MANIFEST) + ": cannot use (" + firstLine(e.getMessage()) + ")");
+        }
         List<String> cols = new ArrayList<>();
         for (JsonNode c : m.get("columns")) cols.add(c.asString());
         List<SweepSpec.Run> runs = new ArrayList<>();
@@ -331,14 +375,20 @@ public final class Sweep {
             List<String> missing = new ArrayList<>();
             for (SweepSpec.Run r : runs) {
                 Path target = out.resolve("runs").resolve(r.key());
-                if (Files.exists(target.resolve("summary.json"))) continue;
+                if (unusable(target.resolve("summary.json")) == null) continue;
                 Path src = null;
+                String bad = null;
                 for (Path in : inputs) {
                     Path d = in.resolve("runs").resolve(r.key());
-                    if (Files.exists(d.resolve("summary.json"))) {
+                    String why = unusable(d.resolve("summary.json"));
+                    if (why == null) {
                         src = d;
                         break;
                     }
+                    if (bad == null && !why.equals(MISSING)) bad = d.resolve("summary.json") + ": " + why;
+                }
+                if (src == null && bad != null) {
+                    throw new BadInputException("merge: cannot use " + bad + "; run that shard's sweep again (it reruns the run), then merge");
                 }
                 if (src == null) {
                     missing.add(r.key());
