@@ -46,6 +46,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        OutDir.check(out);
         List<String> names = schemes == null ? Schemes.available() : schemes;
         for (int i = 0; i < names.size(); i++) {
             String s = names.get(i);
@@ -75,7 +76,7 @@ public final class CompareCommand implements Callable<Integer> {
         java.util.Set<String> warnings = new java.util.LinkedHashSet<>();
         for (Scenario sc : base) warnings.addAll(sc.warnings());
         for (String w : warnings) System.err.println("lbsim: warning: " + w);
-        Path dir = out != null ? out : Path.of("out", "compare-" + base.get(0).name());
+        Path dir = OutDir.usable(out != null ? out : Path.of("out", "compare-" + base.get(0).name()));
         int runs = names.size() * n;
         System.err.println("running " + base.get(0).name() + " under " + names.size() + " schemes"
                 + (n > 1 ? " x " + n + " seeds (" + first + "-" + (first + n - 1) + ")" : "") + ", " + Math.min(j, runs)
