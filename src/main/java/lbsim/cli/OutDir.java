@@ -1,6 +1,5 @@
 package lbsim.cli;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import lbsim.experiment.BadInputException;
@@ -19,20 +18,22 @@ final class OutDir {
         return out;
     }
 
-    /** As {@link #check}, and the folder exists or is created now, and is writable: not a regular file. */
+    /**
+     * As {@link #check}, and the folder is usable: an existing writable folder, or one that can be
+     * created (its nearest existing ancestor is a writable folder, not a file). Nothing is created
+     * here, so a run refused later leaves no empty folder behind.
+     */
     static Path usable(Path out) {
         check(out);
-        if (Files.exists(out) && !Files.isDirectory(out)) throw new BadInputException("--out " + out + ": is a file, not a folder");
-        try {
-            Files.createDirectories(out);
-        } catch (IOException e) {
-            for (Path p = out.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
-                if (Files.exists(p) && !Files.isDirectory(p)) throw new BadInputException("--out " + out + ": cannot create the folder: " + p + " is a file");
-            }
-            String why = e instanceof java.nio.file.FileSystemException f && f.getReason() != null ? f.getFile() + ": " + f.getReason() : e.getMessage();
-            throw new BadInputException("--out " + out + ": cannot create the folder (" + why + ")");
+        if (Files.exists(out)) {
+            if (!Files.isDirectory(out)) throw new BadInputException("--out " + out + ": is a file, not a folder");
+            if (!Files.isWritable(out)) throw new BadInputException("--out " + out + ": the folder is not writable");
+            return out;
         }
-        if (!Files.isWritable(out)) throw new BadInputException("--out " + out + ": the folder is not writable");
+        Path p = out.toAbsolutePath().normalize().getParent();
+        while (p != null && !Files.exists(p)) p = p.getParent();
+        if (p != null && !Files.isDirectory(p)) throw new BadInputException("--out " + out + ": cannot create the folder: " + p + " is a file");
+        if (p != null && !Files.isWritable(p)) throw new BadInputException("--out " + out + ": cannot create the folder: " + p + " is not writable");
         return out;
     }
 }
