@@ -46,6 +46,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        OutDir.check(out);
         List<String> names = schemes == null ? Schemes.available() : schemes;
         for (int i = 0; i < names.size(); i++) {
             String s = names.get(i);
@@ -75,7 +76,7 @@ public final class CompareCommand implements Callable<Integer> {
         java.util.Set<String> warnings = new java.util.LinkedHashSet<>();
         for (Scenario sc : base) warnings.addAll(sc.warnings());
         for (String w : warnings) System.err.println("lbsim: warning: " + w);
-        Path dir = out != null ? out : Path.of("out", "compare-" + base.get(0).name());
+        Path dir = OutDir.usable(out != null ? out : Path.of("out", "compare-" + base.get(0).name()));
         int runs = names.size() * n;
         System.err.println("running " + base.get(0).name() + " under " + names.size() + " schemes"
                 + (n > 1 ? " x " + n + " seeds (" + first + "-" + (first + n - 1) + ")" : "") + ", " + Math.min(j, runs)
@@ -83,35 +84,79 @@ public final class CompareCommand implements Callable<Integer> {
         List<Scenario> flat = new ArrayList<>();
         for (List<Scenario> perSeed : scenarios) flat.addAll(perSeed);
         RunResult[] results = new RunResult[flat.size()];
+        Throwable[] failures = new Throwable[flat.size()];
+        // each run's folder is written as soon as the run finishes: a later failure keeps it
+        java.util.function.IntConsumer write = i -> {
+            Path runDir = n == 1 ? dir.resolve(flat.get(i).scheme()) : dir.resolve(flat.get(i).scheme()).resolve("seed-" + flat.get(i).seed());
+            ResultWriter.write(results[i], runDir);
+            try {
+                ScenarioLoader.writeResolved(flat.get(i), runDir);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        };
         if (j == 1) {
             for (int i = 0; i < flat.size(); i++) {
                 // later runs expect about the simulated time the first one needed
                 String label = n > 1 ? flat.get(i).scheme() + " seed " + flat.get(i).seed() : flat.get(i).scheme();
-                Runner.Progress progress = ProgressBar.forTerminal(label, i == 0 ? 0 : (long) (results[0].simTimeNs() * 1000));
-                results[i] = Runner.run(flat.get(i), progress);
-                if (progress instanceof ProgressBar pb) pb.clear();
+                Runner.Progress progress = ProgressBar.forTerminal(label, i == 0 || results[0] == null ? 0 : (long) (results[0].simTimeNs() * 1000));
+                try {
+                    results[i] = runner.apply(flat.get(i), progress);
+                    write.accept(i);
+                } catch (RuntimeException e) {
+                    results[i] = null;
+                    failures[i] = e;
+                } finally {
+                    if (progress instanceof ProgressBar pb) pb.clear();
+                }
             }
         } else {
-            runInParallel(flat, results, j);
+            runInParallel(flat, results, failures, write, j);
         }
+        for (Throwable f : failures) if (f instanceof Error e) throw e;   // out of memory: Main says what to change
+        List<String> finished = new ArrayList<>();
         List<List<RunResult>> perScheme = new ArrayList<>();
+        List<String> failed = new ArrayList<>();
+        boolean internal = false;
         for (int i = 0; i < names.size(); i++) {
-            List<RunResult> rs = List.of(results).subList(i * n, (i + 1) * n);
-            perScheme.add(rs);
+            boolean ok = true;
             for (int k = 0; k < n; k++) {
-                // one seed: <scheme>/ as before; several: <scheme>/seed-<s>/; each folder re-runs on its own
-                Path runDir = n == 1 ? dir.resolve(names.get(i)) : dir.resolve(names.get(i)).resolve("seed-" + rs.get(k).seed());
-                ResultWriter.write(rs.get(k), runDir);
-                ScenarioLoader.writeResolved(scenarios.get(i).get(k), runDir);
+                Throwable f = failures[i * n + k];
+                if (f == null) continue;
+                ok = false;
+                String run = n == 1 ? names.get(i) : names.get(i) + " seed " + flat.get(i * n + k).seed();
+                failed.add(run);
+                if (f instanceof BadInputException) {
+                    System.err.println("lbsim: " + run + ": " + f.getMessage());
+                } else {
+                    internal = true;
+                    System.err.println("lbsim: " + run + ": internal error: " + f);
+                    f.printStackTrace(System.err);
+                }
+            }
+            if (ok) {
+                finished.add(names.get(i));
+                perScheme.add(List.of(java.util.Arrays.copyOfRange(results, i * n, (i + 1) * n)));
             }
         }
-        SeedComparison c = SeedComparison.of(perScheme, base.get(0).workload().isCollective(), transport(base));
-        System.out.print(Tables.compare(c));
+        List<Scenario> finishedBase = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) if (finished.contains(names.get(i))) finishedBase.add(base.get(i));
+        SeedComparison c = perScheme.isEmpty() ? null : SeedComparison.of(perScheme, base.get(0).workload().isCollective(), transport(finishedBase));
+        if (c != null) System.out.print(Tables.compare(c));
+        if (!failed.isEmpty()) {
+            System.err.println("lbsim: compare: " + failed.size() + " of " + flat.size() + " runs failed (" + String.join(", ", failed) + ")"
+                    + (finished.isEmpty() ? "; no scheme finished" : "; the table has the schemes that finished (" + String.join(", ", finished)
+                    + "), their folders are in " + dir) + "; compare.csv and report.html are not written");
+            return internal ? 1 : 2;
+        }
         writeCsv(c, dir.resolve("compare.csv"));
         Report.compare(c, dir);
         System.out.println("results in " + dir + " (compare.csv, report.html)");
         return 0;
     }
+
+    /** How a run is simulated: tests replace it to make one scheme fail. */
+    static java.util.function.BiFunction<Scenario, Runner.Progress, RunResult> runner = Runner::run;
 
     /** The scenario under {@code scheme} and {@code seed} (null: the scenario's own seed). */
     private Scenario load(String scheme, Long seed) {
@@ -141,17 +186,37 @@ public final class CompareCommand implements Callable<Integer> {
         return String.join("; ", parts);
     }
 
-    /** Each run is independent (its own Simulation); results land in their slot whatever finishes first. */
-    private static void runInParallel(List<Scenario> scenarios, RunResult[] results, int jobs) throws Exception {
+    /**
+     * Each run is independent (its own Simulation); results land in their slot whatever finishes
+     * first, and each is written as it finishes. A failed run leaves its failure in its slot and the
+     * others go on; after an Error (out of memory) no further run starts.
+     */
+    private static void runInParallel(List<Scenario> scenarios, RunResult[] results, Throwable[] failures,
+            java.util.function.IntConsumer write, int jobs) throws InterruptedException {
         ProgressBar pb = ProgressBar.forRuns("compare");
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         try {
             List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
             java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
             for (int i = 0; i < scenarios.size(); i++) {
                 int k = i;
                 futures.add(pool.submit(() -> {
-                    results[k] = Runner.run(scenarios.get(k), Runner.Progress.NONE);
+                    if (stop.get()) {
+                        failures[k] = new IllegalStateException("not run: an earlier run failed with an error");
+                        return;
+                    }
+                    try {
+                        results[k] = runner.apply(scenarios.get(k), Runner.Progress.NONE);
+                        write.accept(k);
+                    } catch (RuntimeException e) {
+                        results[k] = null;
+                        failures[k] = e;
+                    } catch (Error e) {
+                        results[k] = null;
+                        failures[k] = e;
+                        stop.set(true);
+                    }
                     if (pb != null) pb.runsDone(done.incrementAndGet(), scenarios.size());
                 }));
             }
@@ -159,8 +224,7 @@ public final class CompareCommand implements Callable<Integer> {
                 try {
                     f.get();
                 } catch (java.util.concurrent.ExecutionException e) {
-                    if (e.getCause() instanceof RuntimeException re) throw re;
-                    throw e;
+                    throw new IllegalStateException(e.getCause());   // the task catches everything
                 }
             }
         } finally {

@@ -20,6 +20,7 @@ public final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OutDir.check(out);
         Path results = Sweep.merge(inputs, out);
         Path report = SweepReport.write(out, null);
         System.out.println("merged " + inputs.size() + " folders; results in " + results + ", report in " + report);

@@ -27,8 +27,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        OutDir.check(out);
         Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
-        Path dir = out != null ? out : Path.of("out", sc.name());
+        Path dir = OutDir.usable(out != null ? out : Path.of("out", sc.name()));
         Runner.Progress progress = ProgressBar.forTerminal(sc.name() + " [" + sc.scheme() + "]");
         RunResult r = Runner.run(sc, progress);
         if (progress instanceof ProgressBar pb) pb.clear();

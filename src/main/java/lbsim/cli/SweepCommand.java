@@ -31,6 +31,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OutDir.check(out);
         SweepSpec spec = SweepSpec.load(file, overrides);
         // once per sweep, not once per run (each run's summary.json has its own)
         for (String w : spec.validate()) System.err.println("lbsim: warning: " + w);

@@ -4,7 +4,6 @@ import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -19,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import lbsim.metrics.AtomicFiles;
 import lbsim.metrics.ResultWriter;
 import lbsim.metrics.RunResult;
 import tools.jackson.databind.JsonNode;
@@ -29,7 +29,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs a sweep in parallel, resumably: each finished run is written atomically to
- * {@code D/runs/<run key>/summary.json} and skipped on restart; {@code D/results.csv} is
+ * {@code D/runs/<run key>/summary.json} and skipped on restart (an empty or unparsable one is run again); {@code D/results.csv} is
  * rebuilt from the finished runs in grid order x seed, whatever the completion order.
  * {@code D/sweep.json} lists every run of the whole sweep so shards can be merged.
  */
@@ -91,7 +91,13 @@ public final class Sweep {
             throw new BadInputException("--out " + out + ": cannot write (" + e.getMessage() + ")");
         }
         List<SweepSpec.Run> todo = new ArrayList<>();
-        for (SweepSpec.Run r : mine) if (!Files.exists(summaryPath(out, r.key()))) todo.add(r);
+        for (SweepSpec.Run r : mine) {
+            String why = unusable(summaryPath(out, r.key()));
+            if (why == null) continue;
+            // a summary.json that is empty or cut short (a crash, a full disk) is an unfinished run, not a finished one
+            if (!why.equals(MISSING)) System.err.println("lbsim: sweep: " + out.resolve("runs").resolve(r.key()) + ": summary.json " + why + "; running it again");
+            todo.add(r);
+        }
         int skipped = mine.size() - todo.size();
         AtomicInteger done = new AtomicInteger(skipped);
         listener.runsDone(skipped, mine.size());
@@ -146,18 +152,42 @@ public final class Sweep {
         return out.resolve("runs").resolve(key).resolve("summary.json");
     }
 
+    static final String MISSING = "is missing";
+
+    /**
+     * Why a run's summary.json does not make it a finished run ({@link #MISSING}, empty, does not
+     * parse, ...), or null when it is a whole summary.
+     */
+    static String unusable(Path summary) {
+        if (!Files.exists(summary)) return MISSING;
+        String text;
+        try {
+            text = Files.readString(summary);
+        } catch (IOException e) {
+            return "cannot be read (" + e.getMessage() + ")";
+        }
+        if (text.isBlank()) return "is empty";
+        try {
+            JsonNode n = JSON.readTree(text);
+            if (n == null || !n.isObject() || n.isEmpty()) return "does not hold a summary (not a JSON object)";
+        } catch (RuntimeException e) {
+            return "does not parse (cut short?): " + firstLine(e.getMessage());
+        }
+        return null;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) return "";
+        int i = s.indexOf('\n');
+        return i < 0 ? s : s.substring(0, i);
+    }
+
     /** summary.json, scenario.resolved.yaml and throughput.csv of a run, the summary moved into place last. */
     private static void writeAtomically(Path dir, RunResult r, Scenario sc) {
         try {
             ScenarioLoader.writeResolved(sc, dir);
             ResultWriter.writeThroughput(r.throughput(), dir.resolve("throughput.csv")); // TT over time (ParaLet Fig. 4)
-            Path tmp = Files.createTempFile(dir, "summary", ".tmp");
-            Files.writeString(tmp, ResultWriter.summaryJson(r) + "\n");
-            try {
-                Files.move(tmp, dir.resolve("summary.json"), StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, dir.resolve("summary.json"), StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFiles.writeString(dir.resolve("summary.json"), ResultWriter.summaryJson(r) + "\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -202,9 +232,7 @@ public final class Sweep {
         }
         String text = JSON.writeValueAsString(m) + "\n";
         if (Files.exists(file) && Files.readString(file).equals(text)) return;
-        Path tmp = Files.createTempFile(file.getParent(), "sweep", ".tmp");
-        Files.writeString(tmp, text);
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        AtomicFiles.writeString(file, text);
     }
 
     /** The flattened scalar fields of a summary, wall-clock fields left out (they differ between identical runs). */
@@ -267,10 +295,12 @@ public final class Sweep {
         List<String> missing = new ArrayList<>();
         for (SweepSpec.Run r : runs) {
             Path s = summaryPath(runsRoot, r.key());
-            if (!Files.exists(s)) {
+            String why = unusable(s);
+            if (MISSING.equals(why)) {
                 missing.add(r.key());
                 continue;
             }
+            if (why != null) throw new BadInputException(s + ": " + why + "; run the sweep again to rerun it");
             Map<String, String> f = flatten(readSummary(s));
             fields.addAll(f.keySet());
             rows.add(f);
@@ -279,7 +309,16 @@ public final class Sweep {
         if (requireAll && !missing.isEmpty()) {
             throw new IllegalStateException(missing.size() + " runs have no summary.json, e.g. " + missing.get(0));
         }
-        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
+        try {
+            AtomicFiles.write(file, w -> writeRows(w, gridColumns, present, rows, fields));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeRows(java.io.Writer w, List<String> gridColumns, List<SweepSpec.Run> present, List<Map<String, String>> rows,
+            Set<String> fields) throws IOException {
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
             List<String> header = new ArrayList<>(gridColumns);
             header.add("seed");
             header.addAll(fields);
@@ -290,8 +329,6 @@ public final class Sweep {
                 for (String f : fields) row.add(rows.get(i).getOrDefault(f, ""));
                 csv.writeRecord(row);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 
@@ -318,7 +355,13 @@ public final class Sweep {
                 throw new BadInputException(in + ": " + MANIFEST + " differs from " + inputs.get(0) + "'s: not shards of the same sweep");
             }
         }
-        JsonNode m = JSON.readTree(manifest);
+        JsonNode m;
+        try {
+            m = JSON.readTree(manifest);
+            if (m == null || !m.path("columns").isArray() || !m.path("runs").isArray()) throw new IllegalArgumentException("no columns or runs");
+        } catch (RuntimeException e) {
+            throw new BadInputException(inputs.get(0).resolve(MANIFEST) + ": cannot use (" + firstLine(e.getMessage()) + ")");
+        }
         List<String> cols = new ArrayList<>();
         for (JsonNode c : m.get("columns")) cols.add(c.asString());
         List<SweepSpec.Run> runs = new ArrayList<>();
@@ -332,14 +375,20 @@ public final class Sweep {
             List<String> missing = new ArrayList<>();
             for (SweepSpec.Run r : runs) {
                 Path target = out.resolve("runs").resolve(r.key());
-                if (Files.exists(target.resolve("summary.json"))) continue;
+                if (unusable(target.resolve("summary.json")) == null) continue;
                 Path src = null;
+                String bad = null;
                 for (Path in : inputs) {
                     Path d = in.resolve("runs").resolve(r.key());
-                    if (Files.exists(d.resolve("summary.json"))) {
+                    String why = unusable(d.resolve("summary.json"));
+                    if (why == null) {
                         src = d;
                         break;
                     }
+                    if (bad == null && !why.equals(MISSING)) bad = d.resolve("summary.json") + ": " + why;
+                }
+                if (src == null && bad != null) {
+                    throw new BadInputException("merge: cannot use " + bad + "; run that shard's sweep again (it reruns the run), then merge");
                 }
                 if (src == null) {
                     missing.add(r.key());
@@ -353,15 +402,13 @@ public final class Sweep {
                         }
                     }
                 }
-                Path tmp = Files.createTempFile(target, "summary", ".tmp");
-                Files.copy(src.resolve("summary.json"), tmp, StandardCopyOption.REPLACE_EXISTING);
-                Files.move(tmp, target.resolve("summary.json"), StandardCopyOption.ATOMIC_MOVE);
+                AtomicFiles.copy(src.resolve("summary.json"), target.resolve("summary.json"));
             }
             if (!missing.isEmpty()) {
                 throw new BadInputException("merge: " + missing.size() + " of " + runs.size()
                         + " runs are in none of the inputs (a shard missing or unfinished?), e.g. " + missing.get(0));
             }
-            Files.writeString(out.resolve(MANIFEST), manifest);
+            AtomicFiles.writeString(out.resolve(MANIFEST), manifest);
         } catch (IOException e) {
             throw new BadInputException("merge --out " + out + ": cannot write (" + e.getMessage() + ")");
         }

@@ -198,7 +198,7 @@ public final class ResultWriter {
     public static void write(RunResult r, Path dir) {
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("summary.json"), summaryJson(r) + "\n");
+            AtomicFiles.writeString(dir.resolve("summary.json"), summaryJson(r) + "\n");
             writeFlows(r, dir.resolve("flows.csv"));
             writeLinks(r, dir.resolve("links.csv"));
             writeThroughput(r.throughput(), dir.resolve("throughput.csv"));
@@ -212,38 +212,44 @@ public final class ResultWriter {
     }
 
     private static void writeFlows(RunResult r, Path file) throws IOException {
-        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
-            csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
-                    "fct_ack_ns", "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
-            for (FlowRecord f : r.flows()) {
-                csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
-                        Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
-                        num(f.finishNs()), num(f.fctNs()), num(f.fctAckNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
-                        Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
-                        Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
+        AtomicFiles.write(file, w -> {
+            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
+                csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
+                        "fct_ack_ns", "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
+                for (FlowRecord f : r.flows()) {
+                    csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
+                            Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
+                            num(f.finishNs()), num(f.fctNs()), num(f.fctAckNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
+                            Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
+                            Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
+                }
             }
-        }
+        });
     }
 
     public static void writeThroughput(ThroughputSeries t, Path file) throws IOException {
-        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
-            csv.writeRecord("time_us", "gbps");
-            for (int i = 0; i < t.gbps().length; i++) {
-                csv.writeRecord(num(ResultWriter.round((i + 1) * t.intervalNs() / 1000.0)), num(round(t.gbps()[i])));
+        AtomicFiles.write(file, w -> {
+            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
+                csv.writeRecord("time_us", "gbps");
+                for (int i = 0; i < t.gbps().length; i++) {
+                    csv.writeRecord(num(ResultWriter.round((i + 1) * t.intervalNs() / 1000.0)), num(round(t.gbps()[i])));
+                }
             }
-        }
+        });
     }
 
     private static void writeLinks(RunResult r, Path file) throws IOException {
-        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
-            csv.writeRecord("link", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
-                    "pfc_pauses", "paused_us");
-            for (LinkRecord l : r.links()) {
-                csv.writeRecord(l.link(), l.from(), l.to(), num(l.gbps()), Long.toString(l.bytes()),
-                        String.format(Locale.ROOT, "%.4f", l.utilisation()), Long.toString(l.maxQueueBytes()),
-                        Long.toString(l.drops()), Long.toString(l.ecnMarks()), Long.toString(l.pfcPausesReceived()),
-                        num(l.pausedUs()));
+        AtomicFiles.write(file, w -> {
+            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
+                csv.writeRecord("link", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
+                        "pfc_pauses", "paused_us");
+                for (LinkRecord l : r.links()) {
+                    csv.writeRecord(l.link(), l.from(), l.to(), num(l.gbps()), Long.toString(l.bytes()),
+                            String.format(Locale.ROOT, "%.4f", l.utilisation()), Long.toString(l.maxQueueBytes()),
+                            Long.toString(l.drops()), Long.toString(l.ecnMarks()), Long.toString(l.pfcPausesReceived()),
+                            num(l.pausedUs()));
+                }
             }
-        }
+        });
     }
 }
