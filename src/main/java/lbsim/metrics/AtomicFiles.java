@@ -34,7 +34,7 @@ public final class AtomicFiles {
     /** Writes {@code file} through a temporary file in its folder, fsynced, then moved into place. */
     public static void write(Path file, Body body) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        Path tmp = tempBeside(file);
         boolean moved = false;
         try {
             try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
@@ -58,7 +58,7 @@ public final class AtomicFiles {
 
     /** Copies {@code source} into place as {@link #write} does. */
     public static void copy(Path source, Path file) throws IOException {
-        Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), "." + file.getFileName() + ".", ".tmp");
+        Path tmp = tempBeside(file);
         boolean moved = false;
         try {
             Files.copy(source, tmp, StandardCopyOption.REPLACE_EXISTING);
@@ -69,6 +69,25 @@ public final class AtomicFiles {
             moved = true;
         } finally {
             if (!moved) Files.deleteIfExists(tmp);
+        }
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong TEMP_COUNTER = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * A new empty temporary file beside {@code file}, created with the default permissions (the
+     * umask's, as the result files had before), not the owner-only ones of Files.createTempFile:
+     * results on shared storage stay readable by the others who could read them before.
+     */
+    private static Path tempBeside(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        String prefix = "." + file.getFileName() + "." + ProcessHandle.current().pid() + ".";
+        while (true) {
+            try {
+                return Files.createFile(dir.resolve(prefix + TEMP_COUNTER.incrementAndGet() + ".tmp"));
+            } catch (java.nio.file.FileAlreadyExistsException e) {
+                // another writer took the name: try the next
+            }
         }
     }
 

@@ -42,4 +42,14 @@ class AtomicFilesTest {
         assertThat(Files.readString(f)).isEqualTo("a\n2\n");
         assertThat(Files.readString(reader)).isEqualTo("a\n1\n");
     }
+
+    /** Files.createTempFile would leave results owner-only (0600); they keep the umask's permissions a plain write gives. */
+    @Test
+    void resultsAreAsReadableAsAPlainWriteMakesThem() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(tmp.getFileSystem().supportedFileAttributeViews().contains("posix"));
+        Path plain = Files.writeString(tmp.resolve("plain.txt"), "x");
+        Path f = tmp.resolve("summary.json");
+        AtomicFiles.writeString(f, "{}\n");
+        assertThat(Files.getPosixFilePermissions(f)).isEqualTo(Files.getPosixFilePermissions(plain));
+    }
 }
