@@ -36,6 +36,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Output directory (default: out/compare-<scenario name>).")
     Path out;
 
+    @Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @Option(names = "--jobs", description = "Runs simulated at once (default: all cores). Results do not depend on it.")
     Integer jobs;
 
@@ -47,6 +50,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         OutDir.check(out);
+        progressOption.mode(); // a bad --progress is refused before anything runs
         List<String> names = schemes == null ? Schemes.available() : schemes;
         for (int i = 0; i < names.size(); i++) {
             String s = names.get(i);
@@ -99,7 +103,8 @@ public final class CompareCommand implements Callable<Integer> {
             for (int i = 0; i < flat.size(); i++) {
                 // later runs expect about the simulated time the first one needed
                 String label = n > 1 ? flat.get(i).scheme() + " seed " + flat.get(i).seed() : flat.get(i).scheme();
-                Runner.Progress progress = ProgressBar.forTerminal(label, i == 0 || results[0] == null ? 0 : (long) (results[0].simTimeNs() * 1000));
+                Runner.Progress progress = ProgressBar.forRun(label, i == 0 || results[0] == null ? 0 : (long) (results[0].simTimeNs() * 1000),
+                        progressOption.mode());
                 try {
                     results[i] = runner.apply(flat.get(i), progress);
                     write.accept(i);
@@ -111,7 +116,7 @@ public final class CompareCommand implements Callable<Integer> {
                 }
             }
         } else {
-            runInParallel(flat, results, failures, write, j);
+            runInParallel(flat, results, failures, write, j, progressOption.mode());
         }
         for (Throwable f : failures) if (f instanceof Error e) throw e;   // out of memory: Main says what to change
         List<String> finished = new ArrayList<>();
@@ -192,8 +197,8 @@ public final class CompareCommand implements Callable<Integer> {
      * others go on; after an Error (out of memory) no further run starts.
      */
     private static void runInParallel(List<Scenario> scenarios, RunResult[] results, Throwable[] failures,
-            java.util.function.IntConsumer write, int jobs) throws InterruptedException {
-        ProgressBar pb = ProgressBar.forRuns("compare");
+            java.util.function.IntConsumer write, int jobs, ProgressBar.Mode mode) throws InterruptedException {
+        ProgressBar pb = ProgressBar.forRuns("compare", mode);
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         try {

@@ -5,11 +5,24 @@ import java.util.Locale;
 import lbsim.experiment.Runner;
 
 /**
- * A one-line progress report on a terminal: simulated time against the expected end, a bar,
- * flows done, events per wall second and an ETA. Silent when the output is not a terminal
- * ({@code System.console() == null}), so logs and pipes stay clean.
+ * Progress of a run or a sweep on stderr: simulated time against the expected end, a bar, flows
+ * done, events per wall second and an ETA. On a terminal one line redrawn in place; otherwise
+ * (a batch log, a pipe) a plain line every {@link #LOG_INTERVAL_NS} of wall time, so a Slurm log
+ * shows life ({@code --progress}: {@link Mode}).
  */
 final class ProgressBar implements Runner.Progress {
+    /** {@code --progress}: auto = a bar on a terminal, plain lines otherwise; always = the bar anyway; never = nothing. */
+    enum Mode {
+        AUTO, ALWAYS, NEVER;
+
+        static Mode parse(String s) {
+            for (Mode m : values()) if (m.name().equalsIgnoreCase(s)) return m;
+            throw new lbsim.experiment.BadInputException("--progress " + s + ": allowed values: auto, always, never");
+        }
+    }
+
+    /** Wall time between two plain progress lines in a log. */
+    static final long LOG_INTERVAL_NS = 10_000_000_000L;
     static final int BAR = 20;
     static final int WIDTH = 110;
     private final PrintStream out;
@@ -17,13 +30,35 @@ final class ProgressBar implements Runner.Progress {
     private final long hintPs;
     private final long startNs = System.nanoTime();
     private long lastPrintNs = startNs;
+    private final boolean lines;      // plain lines for a log instead of a bar redrawn in place
+    private final long intervalNs;
     private int flowsTotal = -1;
     private boolean printed;
 
     ProgressBar(PrintStream out, String label, long hintPs) {
+        this(out, label, hintPs, false, 500_000_000L);
+    }
+
+    ProgressBar(PrintStream out, String label, long hintPs, boolean lines, long intervalNs) {
         this.out = out;
         this.label = label;
         this.hintPs = hintPs;
+        this.lines = lines;
+        this.intervalNs = intervalNs;
+    }
+
+    /** A run's progress as {@code mode} says, on stderr: a bar, plain lines, or nothing. */
+    static Runner.Progress forRun(String label, long hintPs, Mode mode) {
+        ProgressBar pb = create(label, hintPs, mode);
+        return pb == null ? Runner.Progress.NONE : pb;
+    }
+
+    /** The bar on a terminal, plain lines in a log (auto), or null for none. */
+    private static ProgressBar create(String label, long hintPs, Mode mode) {
+        if (mode == Mode.NEVER) return null;
+        boolean terminal = System.console() != null;
+        if (terminal || mode == Mode.ALWAYS) return new ProgressBar(System.err, label, hintPs);
+        return new ProgressBar(System.err, label, hintPs, true, LOG_INTERVAL_NS);
     }
 
     static Runner.Progress forTerminal(String label) {
@@ -40,12 +75,17 @@ final class ProgressBar implements Runner.Progress {
     public void update(long simPs, long limitPs, long events, int flowsLeft) {
         if (flowsTotal < flowsLeft) flowsTotal = flowsLeft; // the first report sees every flow undelivered
         long now = System.nanoTime();
-        if (now - lastPrintNs < 500_000_000L) return;
+        if (now - lastPrintNs < intervalNs) return;
         lastPrintNs = now;
         int done = flowsTotal - flowsLeft;
         long expected = expectedEndPs(simPs, limitPs, done, flowsTotal, hintPs);
-        out.print("\r" + format(label, simPs, expected, limitPs, events, done, flowsTotal, (now - startNs) / 1e9));
-        printed = true;
+        String line = format(label, simPs, expected, limitPs, events, done, flowsTotal, (now - startNs) / 1e9);
+        if (lines) {
+            out.println("lbsim: progress: " + line.strip());
+        } else {
+            out.print("\r" + line);
+            printed = true;
+        }
     }
 
     /**
@@ -89,23 +129,27 @@ final class ProgressBar implements Runner.Progress {
         return String.format(Locale.ROOT, "%d:%02d", s / 60, s % 60);
     }
 
-    /** Runs done out of total with an ETA, for sweeps; null when not on a terminal. */
-    static ProgressBar forRuns(String label) {
-        if (System.console() == null) return null;
-        return new ProgressBar(System.err, label, 0);
+    /** Runs done out of total with an ETA, for sweeps, as {@code mode} says; null for none. */
+    static ProgressBar forRuns(String label, Mode mode) {
+        return create(label, 0, mode);
     }
 
     /** Sweep progress: runs done of total, wall time so far and an ETA from the runs finished in this invocation. */
     synchronized void runsDone(int done, int total) {
         long now = System.nanoTime();
-        if (done < total && now - lastPrintNs < 500_000_000L) return;
+        if (done < total && now - lastPrintNs < intervalNs) return;
         lastPrintNs = now;
         if (doneAtStart < 0) doneAtStart = done;
         double wall = (now - startNs) / 1e9;
         int fresh = done - doneAtStart;
         String eta = fresh <= 0 ? "--:--" : clock(wall / fresh * (total - done));
-        out.printf(Locale.ROOT, "\r%s runs %d/%d, %s elapsed, ETA %s   ", label, done, total, clock(wall), eta);
-        printed = true;
+        String line = String.format(Locale.ROOT, "%s runs %d/%d, %s elapsed, ETA %s", label, done, total, clock(wall), eta);
+        if (lines) {
+            out.println("lbsim: progress: " + line);
+        } else {
+            out.print("\r" + line + "   ");
+            printed = true;
+        }
     }
 
     private int doneAtStart = -1;

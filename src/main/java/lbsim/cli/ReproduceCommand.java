@@ -30,6 +30,9 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Output directory (default: out/reproduce-<id>-<scale>).")
     Path out;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @Option(names = "--jobs", description = "Parallel runs (default: all cores).")
     Integer jobs;
 
@@ -56,7 +59,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("out", "reproduce-" + p.id() + "-" + scale);
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         if (j < 1) throw new BadInputException("--jobs " + j + ": must be >= 1");
-        ProgressBar pb = ProgressBar.forRuns(p.id());
+        ProgressBar pb = ProgressBar.forRuns(p.id(), progressOption.mode());
         Reproduce.Outcome o = Reproduce.run(p, scale, dir, j, overrides, pb == null ? Sweep.Listener.NONE : pb::runsDone);
         if (pb != null) pb.clear();
         System.out.printf("%s (%s), %s, scale %s: %s%n", p.id(), p.figure(), p.metricLabel(), scale,

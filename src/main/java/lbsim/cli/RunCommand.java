@@ -25,12 +25,16 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--out", description = "Output directory (default: out/<scenario name>).")
     Path out;
 
+    @Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @Override
     public Integer call() throws Exception {
         OutDir.check(out);
+        ProgressBar.Mode mode = progressOption.mode(); // a bad value is refused before the scenario is read
         Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
         Path dir = OutDir.usable(out != null ? out : Path.of("out", sc.name()));
-        Runner.Progress progress = ProgressBar.forTerminal(sc.name() + " [" + sc.scheme() + "]");
+        Runner.Progress progress = ProgressBar.forRun(sc.name() + " [" + sc.scheme() + "]", 0, mode);
         RunResult r = Runner.run(sc, progress);
         if (progress instanceof ProgressBar pb) pb.clear();
         try {

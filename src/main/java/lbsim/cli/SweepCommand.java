@@ -20,6 +20,9 @@ public final class SweepCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "Output directory (results.csv, sweep.json, runs/).")
     Path out;
 
+    @picocli.CommandLine.Mixin
+    ProgressOption progressOption = new ProgressOption();
+
     @Option(names = "--jobs", description = "Parallel runs (default: all cores).")
     Integer jobs;
 
@@ -32,10 +35,11 @@ public final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OutDir.check(out);
+        progressOption.mode(); // a bad --progress is refused before anything runs
         SweepSpec spec = SweepSpec.load(file, overrides);
         // once per sweep, not once per run (each run's summary.json has its own)
         for (String w : spec.validate()) System.err.println("lbsim: warning: " + w);
-        Sweep.Outcome o = run(spec, out, jobs, shard, "sweep");
+        Sweep.Outcome o = run(spec, out, jobs, shard, "sweep", progressOption.mode());
         Path report = SweepReport.write(out, spec.name());
         System.out.println(o.total() + " runs (" + o.ran() + " run now, " + o.skipped() + " already finished); results in "
                 + o.results() + ", report in " + report);
@@ -43,11 +47,11 @@ public final class SweepCommand implements Callable<Integer> {
     }
 
     /** Shared with reproduce: runs a sweep with a progress bar on a terminal. */
-    static Sweep.Outcome run(SweepSpec spec, Path out, Integer jobs, String shard, String label) {
+    static Sweep.Outcome run(SweepSpec spec, Path out, Integer jobs, String shard, String label, ProgressBar.Mode mode) {
         Sweep.Shard sh = shard == null ? Sweep.Shard.ALL : Sweep.Shard.parse(shard);
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         if (j < 1) throw new lbsim.experiment.BadInputException("--jobs " + j + ": must be >= 1");
-        ProgressBar pb = ProgressBar.forRuns(label);
+        ProgressBar pb = ProgressBar.forRuns(label, mode);
         Sweep.Outcome o = Sweep.run(spec, out, j, sh, pb == null ? Sweep.Listener.NONE : pb::runsDone);
         if (pb != null) pb.clear();
         return o;

@@ -67,4 +67,37 @@ class ProgressBarTest {
         // surefire runs without a console
         if (System.console() == null) assertThat(ProgressBar.forTerminal("x")).isSameAs(lbsim.experiment.Runner.Progress.NONE);
     }
+    @Test
+    void inALogEachUpdatePastTheIntervalIsOnePlainLine() {
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        ProgressBar p = new ProgressBar(new PrintStream(buf, true), "ecmp", 0, true, 0); // interval 0: every update prints
+        p.update(1_000_000L, 10_000_000L, 5, 4);
+        p.update(2_000_000L, 10_000_000L, 9, 2);
+        p.clear(); // nothing to wipe in a log
+        String[] lines = buf.toString().split("\n");
+        assertThat(lines).hasSize(2);
+        assertThat(lines[0]).startsWith("lbsim: progress: ecmp sim 1.0 us/").contains("flows 0/4").doesNotContain("\r");
+        assertThat(lines[1]).contains("flows 2/4").doesNotEndWith(" ");
+        ProgressBar runs = new ProgressBar(new PrintStream(buf, true), "sweep", 0, true, 0);
+        runs.runsDone(3, 10);
+        assertThat(buf.toString()).contains("lbsim: progress: sweep runs 3/10, ");
+    }
+
+    @Test
+    void progressModes() {
+        assertThat(ProgressBar.Mode.parse("Never")).isEqualTo(ProgressBar.Mode.NEVER);
+        assertThat(ProgressBar.forRun("x", 0, ProgressBar.Mode.NEVER)).isSameAs(lbsim.experiment.Runner.Progress.NONE);
+        assertThat(ProgressBar.forRuns("x", ProgressBar.Mode.NEVER)).isNull();
+        // surefire has no console: auto gives plain lines, not nothing
+        if (System.console() == null) assertThat(ProgressBar.forRun("x", 0, ProgressBar.Mode.AUTO)).isInstanceOf(ProgressBar.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProgressBar.Mode.parse("sometimes"))
+                .isInstanceOf(lbsim.experiment.BadInputException.class).hasMessageContaining("auto, always, never");
+    }
+
+    @Test
+    void aBadProgressValueExitsTwoNamingTheAllowedValues() {
+        RunCommandTest.Outcome o = RunCommandTest.exec("run", "--progress", "sometimes", "no-such.yaml");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("--progress sometimes", "auto, always, never");
+    }
 }
