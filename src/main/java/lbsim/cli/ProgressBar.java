@@ -5,9 +5,9 @@ import java.util.Locale;
 import lbsim.experiment.Runner;
 
 /**
- * Progress of a run or a sweep on stderr: simulated time against the expected end, a bar, flows
- * done, events per wall second and an ETA. On a terminal one line redrawn in place; otherwise
- * (a batch log, a pipe) a plain line every {@link #LOG_INTERVAL_NS} of wall time, so a Slurm log
+ * Progress of a run or a sweep: simulated time against the expected end, a bar, flows
+ * done, events per wall second and an ETA. On a terminal one line on stderr redrawn in place;
+ * otherwise (a batch log, a pipe) a plain line on stdout every {@link #LOG_INTERVAL_NS} of wall time, so a Slurm log
  * shows life ({@code --progress}: {@link Mode}).
  */
 final class ProgressBar implements Runner.Progress {
@@ -47,7 +47,7 @@ final class ProgressBar implements Runner.Progress {
         this.intervalNs = intervalNs;
     }
 
-    /** A run's progress as {@code mode} says, on stderr: a bar, plain lines, or nothing. */
+    /** A run's progress as {@code mode} says: a bar on stderr, plain lines on stdout, or nothing. */
     static Runner.Progress forRun(String label, long hintPs, Mode mode) {
         ProgressBar pb = create(label, hintPs, mode);
         return pb == null ? Runner.Progress.NONE : pb;
@@ -58,7 +58,8 @@ final class ProgressBar implements Runner.Progress {
         if (mode == Mode.NEVER) return null;
         boolean terminal = System.console() != null;
         if (terminal || mode == Mode.ALWAYS) return new ProgressBar(System.err, label, hintPs);
-        return new ProgressBar(System.err, label, hintPs, true, LOG_INTERVAL_NS);
+        // on stdout, beside the run's own summary, so `lbsim run ... > log` captures them
+        return new ProgressBar(System.out, label, hintPs, true, LOG_INTERVAL_NS);
     }
 
     static Runner.Progress forTerminal(String label) {

@@ -5,8 +5,8 @@ import picocli.CommandLine.Option;
 /** {@code --progress auto|always|never} of the verbs that run simulations. */
 final class ProgressOption {
     @Option(names = "--progress", paramLabel = "auto|always|never", defaultValue = "auto",
-            description = "Progress on stderr: auto (default) draws a bar on a terminal and prints a plain line every 10 s"
-                    + " otherwise (batch logs), always draws the bar anyway, never prints nothing.")
+            description = "Progress: auto (default) draws a bar on stderr on a terminal and prints a plain line on stdout"
+                    + " every 10 s otherwise (batch logs), always draws the bar anyway, never prints nothing.")
     String progress = "auto";
 
     ProgressBar.Mode mode() {
