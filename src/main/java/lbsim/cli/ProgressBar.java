@@ -138,7 +138,9 @@ final class ProgressBar implements Runner.Progress {
     /** Sweep progress: runs done of total, wall time so far and an ETA from the runs finished in this invocation. */
     synchronized void runsDone(int done, int total) {
         long now = System.nanoTime();
-        if (done < total && now - lastPrintNs < intervalNs) return;
+        // the bar always shows the final count; a log gets it only after earlier lines (a short run stays silent)
+        boolean finalCount = done >= total && (!lines || linesPrinted > 0);
+        if (!finalCount && now - lastPrintNs < intervalNs) return;
         lastPrintNs = now;
         if (doneAtStart < 0) doneAtStart = done;
         double wall = (now - startNs) / 1e9;
@@ -147,6 +149,7 @@ final class ProgressBar implements Runner.Progress {
         String line = String.format(Locale.ROOT, "%s runs %d/%d, %s elapsed, ETA %s", label, done, total, clock(wall), eta);
         if (lines) {
             out.println("lbsim: progress: " + line);
+            linesPrinted++;
         } else {
             out.print("\r" + line + "   ");
             printed = true;
@@ -154,6 +157,7 @@ final class ProgressBar implements Runner.Progress {
     }
 
     private int doneAtStart = -1;
+    private int linesPrinted;
 
     void clear() {
         if (printed) out.print("\r" + " ".repeat(WIDTH) + "\r");

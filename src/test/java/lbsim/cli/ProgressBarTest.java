@@ -81,6 +81,14 @@ class ProgressBarTest {
         ProgressBar runs = new ProgressBar(new PrintStream(buf, true), "sweep", 0, true, 0);
         runs.runsDone(3, 10);
         assertThat(buf.toString()).contains("lbsim: progress: sweep runs 3/10, ");
+        runs.runsDone(10, 10);
+        assertThat(buf.toString()).contains("lbsim: progress: sweep runs 10/10, ");
+        // a sweep that ends before the first interval leaves the log silent, final count included
+        ByteArrayOutputStream quiet = new ByteArrayOutputStream();
+        ProgressBar shortSweep = new ProgressBar(new PrintStream(quiet, true), "sweep", 0, true, ProgressBar.LOG_INTERVAL_NS);
+        shortSweep.runsDone(1, 2);
+        shortSweep.runsDone(2, 2);
+        assertThat(quiet.toString()).isEmpty();
     }
 
     @Test
