@@ -155,6 +155,7 @@ public final class SweepSpec {
                 }
                 grid.add(new Dimension(key, values));
             }
+            refuseOverlappingKeys(file, grid);
         }
         long[] seeds;
         JsonNode s = root.get("seeds");
@@ -188,6 +189,43 @@ public final class SweepSpec {
             throw new BadInputException(file + ": seeds: expected a count or a non-empty list of integers");
         }
         return new SweepSpec(file, name, baseText, baseLabel, baseDir, grid, seeds, extraOverrides);
+    }
+
+    /**
+     * Two grid keys that set the same scenario key (one path equal to or inside the other's
+     * subtree) would have the later silently replace the earlier in every run, so the runs
+     * would not be what their labels say: exit 2 naming both.
+     */
+    private static void refuseOverlappingKeys(String file, List<Dimension> grid) {
+        List<String[]> paths = new ArrayList<>(); // {scenario key path, grid key as the user wrote it}
+        for (int d = 0; d < grid.size(); d++) {
+            Dimension dim = grid.get(d);
+            List<String[]> own = new ArrayList<>();
+            if (dim.key().equals(SET_KEY)) {
+                for (Value v : dim.values()) {
+                    for (String k : v.value().propertyNames()) own.add(new String[] {k, "set." + v.label() + "." + k});
+                }
+            } else {
+                own.add(new String[] {dim.key(), dim.key()});
+            }
+            for (String[] mine : own) {
+                for (String[] earlier : paths) {
+                    if (overlaps(mine[0], earlier[0])) {
+                        throw new BadInputException(file + ": grid." + earlier[1] + " and grid." + mine[1] + " both set "
+                                + (mine[0].length() >= earlier[0].length() ? mine[0] : earlier[0])
+                                + ": the later would replace the earlier in every run; vary it in one grid key"
+                                + " (a subtree value or grid.set can set several keys together)");
+                    }
+                }
+            }
+            paths.addAll(own);
+        }
+    }
+
+    /** True if {@code a} and {@code b} are the same key path or one lies inside the other's subtree. */
+    static boolean overlaps(String a, String b) {
+        String s = a.length() <= b.length() ? a : b, l = a.length() <= b.length() ? b : a;
+        return l.equals(s) || l.startsWith(s + ".");
     }
 
     public String file() { return file; }

@@ -142,4 +142,31 @@ class SweepSpecTest {
             assertThatThrownBy(() -> Sweep.Shard.parse(bad)).isInstanceOf(BadInputException.class).hasMessageContaining("--shard");
         }
     }
+    @Test
+    void twoGridKeysSettingTheSameScenarioKeyAreRefusedNamingBoth() {
+        // the later subtree would silently replace the earlier key in every run
+        assertThatThrownBy(() -> parse(BASE + """
+                grid:
+                  load_balancer.scheme: [ecmp, reps]
+                  topology.spines: [2, 4]
+                  load_balancer: {mp2: {scheme: mprdma, splits: 2}, eth: {scheme: ethereal}}
+                """)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("grid.load_balancer.scheme and grid.load_balancer both set load_balancer.scheme");
+        // a set label's key inside an earlier grid key's subtree
+        assertThatThrownBy(() -> parse(BASE + """
+                grid:
+                  transport: {a: {cc: dctcp}, b: {cc: dcqcn}}
+                  set: {x: {load_balancer.scheme: reps, transport.cc: swift}}
+                """)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("grid.transport and grid.set.x.transport.cc both set transport.cc");
+        // neighbours that only share a prefix of their names are not the same key
+        assertThat(parse(BASE + """
+                grid:
+                  load_balancer.scheme: [ecmp, reps]
+                  load_balancer.scheme_extra_not_a_child: [1]
+                """).points()).isEqualTo(2);
+        assertThat(SweepSpec.overlaps("a.b", "a.b")).isTrue();
+        assertThat(SweepSpec.overlaps("a", "a.b.c")).isTrue();
+        assertThat(SweepSpec.overlaps("a.bc", "a.b")).isFalse();
+    }
 }
