@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim plan capacity}: McClure et al. Appendix A check of a k-ary fat-tree with degraded pod-core links. */
 @Command(name = "capacity", mixinStandardHelpOptions = true,
-        description = "McClure et al. Appendix A Eq. 2 (papers/001): does an all-to-all stay bottlenecked on the"
+        description = "McClure et al. (Load Balancing for AI Training Workloads) Appendix A Eq. 2: does an all-to-all stay bottlenecked on the"
                 + " host links when f pod-core links per pod lose a fraction p of their bandwidth?")
 public final class PlanCapacityCommand implements Runnable {
 

@@ -13,7 +13,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim plan dnlb}: CTCCL/DNLB leaf ACL + PBR configuration and per-QP UDP source ports. */
 @Command(name = "dnlb", mixinStandardHelpOptions = true,
-        description = {"CTCCL/DNLB (papers/003 Sec. 3.2 Eqs. 1-4, Sec. 4.1): split the RoCEv2 source ports"
+        description = {"CTCCL/DNLB (Li et al., ICS '25, Sec. 3.2 Eqs. 1-4, Sec. 4.1): split the RoCEv2 source ports"
                 + " [0xC000, 0xFFFF] into one range per leaf uplink, give each QP a port in its uplink's range.",
                 "text: ACL + route-map per leaf; json/csv: rows nic, qp, sport, uplink (0-based uplink n = ACL udf(n+1))."})
 public final class PlanDnlbCommand implements Runnable {

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim plan ethereal SCENARIO}: per-flow path IDs, splits and QP counts for a scenario's workload. */
 @Command(name = "ethereal", mixinStandardHelpOptions = true,
-        description = "Ethereal (papers/000 Sec. 3): path IDs, subflow splits and QPs per NIC for the scenario's"
+        description = "Ethereal (Addanki et al., Sec. 3): path IDs, subflow splits and QPs per NIC for the scenario's"
                 + " fabric and workload (e.g. a collective); --set overrides any scenario key.")
 public final class PlanEtherealCommand implements Runnable {
     @Spec

@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim plan paralet}: ParaLet's number of parallel flowlets (QPs) m from Eq. 1. */
 @Command(name = "paralet", mixinStandardHelpOptions = true,
-        description = "ParaLet (papers/002 Sec. 4.1 Eq. 1, Sec. 5.2): smallest m with"
+        description = "ParaLet (Cao et al., Sec. 4.1 Eq. 1, Sec. 5.2): smallest m with"
                 + " 1 + Phi^-1(1 - 1/N) / sqrt(m) <= X; flowlet size 4*BDP/m with --bdp-bytes.")
 public final class PlanParaletCommand implements Runnable {
 

@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code lbsim plan subflows}: McClure et al.'s subflow count for dupACK-based loss recovery under spraying. */
 @Command(name = "subflows", mixinStandardHelpOptions = true,
-        description = "McClure et al. SF approach (papers/001 Sec. 7 Eq. 1): smallest s with"
+        description = "McClure et al. SF approach (Sec. 7 Eq. 1): smallest s with"
                 + " s*f*t*p >= h*q, so that reordering from spraying cannot reach the dupACK threshold.")
 public final class PlanSubflowsCommand implements Runnable {
 

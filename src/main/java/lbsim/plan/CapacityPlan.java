@@ -10,7 +10,7 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * McClure et al.'s check that partial link failures between a pod and the core leave enough capacity for
  * an all-to-all (McClure, Ratnasamy, Shenker, "Load Balancing for AI Training Workloads";
- * papers/001_409c673f94aa035c.txt Appendix A, Eq. 2), for a k-ary 3-tier fat-tree:
+ * Appendix A, Eq. 2), for a k-ary 3-tier fat-tree:
  *
  * <pre>
  *   k^3/4 - 1  &gt;  (k^2/4) (k^3/4 - k^2/4) / (k^2/4 - f (1 - p))        (Eq. 2 as printed)
@@ -66,7 +66,7 @@ public final class CapacityPlan implements Plan {
     /** Largest k accepted. */
     public static final int MAX_K = 4096;
 
-    private static final String SOURCE = "McClure et al., papers/001_409c673f94aa035c.txt Appendix A Eq. 2";
+    private static final String SOURCE = "McClure, Ratnasamy, Shenker, \"Load Balancing for AI Training Workloads\", Appendix A Eq. 2";
 
     private final int k;
     private final int failedLinks;

@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * CTCCL / DNLB plan (Li et al., "CTCCL: Cost-Efficient Joint Device-Network Load Balancing", ICS '25;
- * papers/003_ec6e733d81776d1d.txt §3.2 Eqs. 1-4, §3.3, §4.1): the UDP source port of every QP and the
+ * §3.2 Eqs. 1-4, §3.3, §4.1): the UDP source port of every QP and the
  * leaf ACL + policy-based-routing configuration that pins each source-port range to one uplink.
  *
  * <p>The static methods are the API the simulator's DNLB scheme calls; {@link #compute(DnlbInput)} builds
@@ -40,7 +40,7 @@ public final class DnlbPlan implements Plan {
     /** Name of the route-map in the generated configuration (as in the paper's §4.1 example). */
     public static final String ROUTE_MAP = "udf";
 
-    private static final String SOURCE = "CTCCL/DNLB, papers/003_ec6e733d81776d1d.txt (Li et al., ICS '25) "
+    private static final String SOURCE = "DNLB: Li et al., \"CTCCL: Cost-Efficient Joint Device-Network Load Balancing\", ICS '25, "
             + "Sec. 3.2 Eqs. 1-4, Sec. 3.3, Sec. 4.1";
 
     /** A NIC of a leaf. {@code index} is Eq. 3's index; {@code ip} is null when no addresses were given. */

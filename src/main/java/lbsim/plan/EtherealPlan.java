@@ -22,7 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
  * left out; every other path is assumed good.
  */
 public final class EtherealPlan implements Plan {
-    static final String SOURCE = "papers/000 (Ethereal) Sec. 3, Algorithm 1";
+    static final String SOURCE = "Addanki et al., \"Ethereal: Divide and Conquer Network Load Balancing in Large-Scale Distributed Training\", Sec. 3, Algorithm 1";
 
     /** One QP of the plan. */
     public record Row(int flow, int src, int dst, int qp, long bytes, Integer pathId, int uplink) {}

@@ -8,7 +8,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * ParaLet's number of parallel flowlets / QPs per flow, {@code m} (Cao et al., "Network Load Balancing with
- * Parallel Flowlets for AI Training Clusters"; papers/002_cc28e0cd2b221a4a.txt §4.1 Eq. 1, §5.2).
+ * Parallel Flowlets for AI Training Clusters" §4.1 Eq. 1, §5.2).
  *
  * <p>Eq. 1: {@code slowdown(N, m) = 1 + z / sqrt(m)} with {@code z = Phi^-1(1 - 1/N)}, N the number of GPU
  * nodes. The plan's {@code m} is the smallest integer with {@code slowdown(N, m) <= X}. With a BDP the
@@ -32,7 +32,7 @@ public record ParaletPlan(long nodes, double slowdownTarget, double z, long m, d
     /** Largest m reported; closer targets are rejected. */
     public static final long MAX_M = Integer.MAX_VALUE;
 
-    private static final String SOURCE = "ParaLet, papers/002_cc28e0cd2b221a4a.txt (Cao et al.) Sec. 4.1 Eq. 1, Sec. 5.2";
+    private static final String SOURCE = "ParaLet: Cao et al., \"Network Load Balancing with Parallel Flowlets for AI Training Clusters\", Sec. 4.1 Eq. 1, Sec. 5.2";
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
 
     public ParaletPlan {

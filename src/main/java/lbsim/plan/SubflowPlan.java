@@ -7,7 +7,7 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Number of subflows for McClure et al.'s "SF" loss-recovery approach (McClure, Ratnasamy, Shenker, "Load
- * Balancing for AI Training Workloads"; papers/001_409c673f94aa035c.txt §7, Eq. 1).
+ * Balancing for AI Training Workloads" §7, Eq. 1).
  *
  * <p>One delayed packet can be overtaken by at most {@code D * r / p} packets of its (sub)flow, where
  * {@code D = h * q / b} is the largest difference in queueing delay ({@code h = 4} queues with path choice
@@ -39,7 +39,7 @@ public record SubflowPlan(long queueBytes, long packetBytes, long flowsPerHost, 
     /** h for a 3-tier fat-tree (McClure §7): source/destination links have no path choice. */
     public static final int FAT_TREE_QUEUES = 4;
 
-    private static final String SOURCE = "McClure et al., papers/001_409c673f94aa035c.txt Sec. 7 Eq. 1";
+    private static final String SOURCE = "McClure, Ratnasamy, Shenker, \"Load Balancing for AI Training Workloads\", Sec. 7 Eq. 1";
 
     /** McClure §7 Eq. 1: the number of subflows that keeps spraying-caused reordering below a dupACK threshold. */
     public static long subflows(long queueBytes, long packetBytes, long flowsPerHost, long dupack, int queues) {

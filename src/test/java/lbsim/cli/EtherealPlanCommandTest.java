@@ -59,6 +59,8 @@ class EtherealPlanCommandTest {
         RunCommandTest.Outcome text = RunCommandTest.exec("plan", "ethereal", f.toString());
         RunCommandTest.Outcome json = RunCommandTest.exec("plan", "ethereal", f.toString(), "--format", "json", "--set", "seed=5");
         assertThat(json.code()).as(json.err()).isZero();
+        // the paper by title, not a file a user does not have
+        assertThat(text.out()).contains("Ethereal: Divide and Conquer Network Load Balancing").doesNotContain("papers/");
         JsonNode root = JsonMapper.builder().build().readTree(json.out());
         assertThat(root.get("inputs").get("scenario").asString()).isEqualTo(f.toString());
         assertThat(root.get("inputs").get("seed").asLong()).isEqualTo(5);

@@ -316,4 +316,22 @@ class PlanCommandTest {
         System.arraycopy(b, 0, out, a.length, b.length);
         return out;
     }
+    @Test
+    void everyPlanCitesItsPaperByTitleNotByAFileAUserDoesNotHave() {
+        String[][] plans = {
+            {"plan", "dnlb", "--uplinks", "8", "--nics-per-leaf", "2", "--qps", "8", "--dscp", "26"},
+            {"plan", "paralet", "--nodes", "128", "--slowdown", "2"},
+            {"plan", "capacity", "--k", "8", "--failed-links", "2", "--lost-fraction", "0.9"},
+            {"plan", "subflows", "--queue-bytes", "32768", "--mtu", "4096", "--flows-per-host", "1", "--dupack", "3"}};
+        String[] titles = {"CTCCL: Cost-Efficient Joint Device-Network Load Balancing",
+            "Network Load Balancing with Parallel Flowlets for AI Training Clusters",
+            "Load Balancing for AI Training Workloads", "Load Balancing for AI Training Workloads"};
+        for (int i = 0; i < plans.length; i++) {
+            for (String format : new String[] {"text", "json"}) {
+                Result r = run(concat(plans[i], "--format", format));
+                assertThat(r.exit()).as(r.err()).isZero();
+                assertThat(r.out()).as(plans[i][1] + " " + format).contains(titles[i]).doesNotContain("papers/", ".txt");
+            }
+        }
+    }
 }

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Presets of Li et al., "CTCCL: Cost-Efficient Joint Device-Network Load Balancing" (papers/003, §4). */
+/** Presets of Li et al., "CTCCL: Cost-Efficient Joint Device-Network Load Balancing" (ICS '25, §4). */
 final class CtcclPresets {
     private CtcclPresets() {}
 

@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import lbsim.experiment.SweepCharts;
 
-/** Presets of the Ethereal paper (papers/000). */
+/** Presets of Addanki et al., "Ethereal: Divide and Conquer Network Load Balancing in Large-Scale Distributed Training". */
 final class EtherealPresets {
     private EtherealPresets() {}
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Presets of Nosrati and Ghaderi, "Predictive Load Balancing for RDMA Traffic" (Hopper, papers/004). */
+/** Presets of Nosrati and Ghaderi, "Predictive Load Balancing for RDMA Traffic" (Hopper). */
 final class HopperPresets {
     private HopperPresets() {}
 

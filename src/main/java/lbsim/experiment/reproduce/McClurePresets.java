@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Presets of McClure, Ratnasamy, Shenker, "Load Balancing for AI Training Workloads" (papers/001):
+ * Presets of McClure, Ratnasamy, Shenker, "Load Balancing for AI Training Workloads":
  * Figs. 1-2, Fig. 3, Fig. 6 and Table 2. (Figs. 4-5 and 8-12 are in McClureRecoveryPresets.)
  */
 final class McClurePresets {

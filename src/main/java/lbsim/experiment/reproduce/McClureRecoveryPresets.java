@@ -10,7 +10,7 @@ import lbsim.plan.CapacityPlan;
 import lbsim.plan.SubflowPlan;
 
 /**
- * Presets of McClure, Ratnasamy, Shenker, "Load Balancing for AI Training Workloads" (papers/001):
+ * Presets of McClure, Ratnasamy, Shenker, "Load Balancing for AI Training Workloads":
  * the failure figures (§5 Figs. 4, 5, Appendix A) and the loss-recovery figures (§6, §7 Figs. 8-12).
  */
 final class McClureRecoveryPresets {

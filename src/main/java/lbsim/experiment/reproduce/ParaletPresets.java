@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Presets of Cao, Cheng, Zhao, Xiong, "Network Load Balancing with Parallel Flowlets for AI Training Clusters" (papers/002). */
+/** Presets of Cao, Cheng, Zhao, Xiong, "Network Load Balancing with Parallel Flowlets for AI Training Clusters". */
 final class ParaletPresets {
     private ParaletPresets() {}
 
