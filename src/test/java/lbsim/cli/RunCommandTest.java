@@ -54,6 +54,16 @@ class RunCommandTest {
         assertThat(out.resolve("summary.json")).exists();
         assertThat(Files.readString(out.resolve("flows.csv")).lines()).hasSize(1 + 8);
         assertThat(Files.readString(out.resolve("links.csv"))).startsWith("link,from,to");
+        // --help and the README name every file run writes
+        String help = exec("run", "--help").out().replaceAll("\\s+", ""); // picocli may wrap inside a file name
+        String readme = Files.exists(Path.of("README.md")) ? Files.readString(Path.of("README.md")) : "";
+        try (java.util.stream.Stream<Path> written = Files.list(out)) {
+            for (Path p : written.toList()) {
+                String name = p.getFileName() + (Files.isDirectory(p) ? "/" : "");
+                assertThat(help).as("run --help").contains(name);
+                assertThat(readme).as("README").contains("`" + name + "`");
+            }
+        }
         // defaults are written into the resolved scenario
         assertThat(Files.readString(out.resolve("scenario.resolved.yaml"))).contains("local_ack_timeout: 20", "cc: \"dcqcn\"", "profile: \"roce\"", "ecn_profile: \"auto\"");
     }
