@@ -9,12 +9,14 @@ import java.util.List;
 import lbsim.lb.Schemes;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.core.TokenStreamContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
+import tools.jackson.dataformat.yaml.YAMLParser;
 
 /** Reads a scenario (file or bundled resource), applies overrides, binds every section. */
 public final class ScenarioLoader {
@@ -50,17 +52,31 @@ public final class ScenarioLoader {
     }
 
     public static Scenario parse(String file, String text, Path baseDir, List<String> overrides, Long seed) {
-        JsonNode root;
-        try {
-            root = YAML.readTree(text);
-        } catch (JacksonException e) {
-            throw badYaml(file, e);
-        }
+        JsonNode root = readYaml(file, text);
         if (root == null || !root.isObject()) throw new BadInputException(file + ": expected a YAML mapping at the top level");
         ObjectNode tree = (ObjectNode) root;
         for (String o : overrides) applyOverride(file, tree, o);
         if (seed != null) tree.put("seed", seed);
         return bind(file, tree, baseDir);
+    }
+
+    /**
+     * A scenario or sweep file's YAML tree. Aliases are refused: the YAML reader hands an alias
+     * over as its name ({@code name: *x} would name the run "x"), so a file using one would be
+     * read silently wrong. An anchor alone ({@code &x}) changes nothing and is accepted.
+     */
+    public static JsonNode readYaml(String file, String text) {
+        try (JsonParser p = YAML.createParser(text)) {
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                if (p instanceof YAMLParser y && y.isCurrentAlias()) {
+                    throw new BadInputException(file + ": line " + p.currentTokenLocation().getLineNr() + ": YAML aliases (*"
+                            + p.getString() + ") are not supported; write the value out in full");
+                }
+            }
+            return YAML.readTree(text);
+        } catch (JacksonException e) {
+            throw badYaml(file, e);
+        }
     }
 
     /** A YAML file that does not parse: its line, and for a key given twice the key as scenario errors name it. */

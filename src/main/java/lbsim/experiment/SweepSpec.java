@@ -87,12 +87,7 @@ public final class SweepSpec {
      * the grid point, so they can shrink a whole sweep (e.g. for tests).
      */
     public static SweepSpec parse(String file, String text, Path dir, List<String> extraOverrides) {
-        JsonNode root;
-        try {
-            root = ScenarioLoader.yaml().readTree(text);
-        } catch (JacksonException e) {
-            throw ScenarioLoader.badYaml(file, e);
-        }
+        JsonNode root = ScenarioLoader.readYaml(file, text);
         if (root == null || !root.isObject()) throw new BadInputException(file + ": expected a YAML mapping at the top level");
         for (Iterator<String> it = root.propertyNames().iterator(); it.hasNext(); ) {
             String k = it.next();

@@ -179,6 +179,19 @@ class BadInputTest {
     }
 
     @Test
+    void yamlAliasesAreRefusedNotReadAsText() {
+        // an alias used to arrive as its own name: `name: *x` named the run "x"
+        bad("name: &x run1\n" + OK + "seed: *x\n").hasMessageContaining("line 4: YAML aliases (*x) are not supported");
+        bad("name: *x\n" + OK).hasMessageContaining("bad.yaml");
+        bad(OK.replace("topology: {", "topology: &t {") + "load_balancer: *t\n").hasMessageContaining("line 3: YAML aliases (*t)");
+        assertThatThrownBy(() -> SweepSpec.parse("sweep.yaml", "name: &n a\nbase: {name: *n}\n", null, List.of()))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("sweep.yaml: line 2: YAML aliases (*n)");
+        // an anchor alone changes nothing; an ampersand or asterisk inside a quoted value is text
+        assertThat(ScenarioLoader.parse("ok.yaml", "name: &x run1\n" + OK, null, List.of(), null).name()).isEqualTo("run1");
+        assertThat(ScenarioLoader.parse("ok.yaml", "name: \"a&b*c\"\n" + OK, null, List.of(), null).name()).isEqualTo("a&b*c");
+    }
+
+    @Test
     void aKeyGivenTwiceInAMappingIsRefusedNotLastWins() {
         bad(OK + "topology: {kind: fat-tree, k: 4}\n").hasMessageContaining("bad.yaml: line 3: topology: duplicate key");
         bad(OK.replace("spines: 2", "spines: 2, spines: 4")).hasMessageContaining("line 1: topology.spines: duplicate key");
