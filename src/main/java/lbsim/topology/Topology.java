@@ -154,16 +154,31 @@ public final class Topology {
     /** Line rate of a host's NIC in bits per second. */
     public long hostRateBps(int host) { return portRateBps[firstPort[host]]; }
 
-    /** Links whose name matches a glob ("leaf0-spine1", "leaf*-spine4", "tor0-agg0/2"). */
+    /**
+     * Links whose name matches a glob ("leaf0-spine1", "leaf*-spine4", "tor0-agg0/2"). Only
+     * {@code *} (any run of characters but '/') and {@code ?} (one character) are wildcards;
+     * every other character, {@code [ ] { }} included, stands for itself.
+     */
     public int[] linksMatching(String glob) {
-        String regex = glob.replace(".", "\\.").replace("*", "[^/]*").replace("?", ".");
+        java.util.regex.Pattern regex = globPattern(glob);
         List<Integer> out = new ArrayList<>();
         for (int l = 0; l < linkName.length; l++) {
             String name = linkName[l];
             int slash = name.indexOf('/');
             String bundle = slash < 0 ? name : name.substring(0, slash);
-            if (name.matches(regex) || (glob.indexOf('/') < 0 && bundle.matches(regex))) out.add(l);
+            if (regex.matcher(name).matches() || (glob.indexOf('/') < 0 && regex.matcher(bundle).matches())) out.add(l);
         }
         return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    static java.util.regex.Pattern globPattern(String glob) {
+        StringBuilder re = new StringBuilder();
+        for (int i = 0; i < glob.length(); i++) {
+            char c = glob.charAt(i);
+            if (c == '*') re.append("[^/]*");
+            else if (c == '?') re.append('.');
+            else re.append(java.util.regex.Pattern.quote(String.valueOf(c)));
+        }
+        return java.util.regex.Pattern.compile(re.toString());
     }
 }

@@ -103,6 +103,12 @@ class TopologyTest {
         assertThat(names(t, "*")).hasSize(t.linkCount());
         assertThat(t.linksMatching("leaf9-spine0")).isEmpty();
         assertThat(t.linksMatching("leaf0.spine0")).as("'.' is literal").isEmpty();
+        // only * and ? are wildcards: regex and shell-brace characters are literal, never a crash
+        for (String g : new String[] {"leaf[0-spine0", "{leaf0,leaf1}-spine0", "leaf0-spine0+", "leaf(0)-spine0", "leaf\\Q0-spine0",
+            "leaf0-spine0$", "^leaf0-spine0", "leaf0|leaf1-spine0"}) {
+            assertThat(t.linksMatching(g)).as(g).isEmpty();
+        }
+        assertThat(names(t, "leaf[0-*")).isEmpty();
 
         Topology b = leafSpine(2, 2, 1, 3);
         assertThat(names(b, "leaf0-spine1")).as("a bundle name matches its members")
