@@ -116,7 +116,11 @@ public final class SweepSpec {
         } else {
             throw new BadInputException(file + ": base: expected a scenario mapping or a file path");
         }
-        String name = root.has("name") ? root.get("name").asString() : null;
+        JsonNode nameNode = root.get("name");
+        if (nameNode != null && !nameNode.isNull() && !nameNode.isValueNode()) {
+            throw new BadInputException(file + ": name: expected a text value, got " + (nameNode.isArray() ? "a list" : "a mapping"));
+        }
+        String name = nameNode == null || nameNode.isNull() ? null : nameNode.asString();
         List<Dimension> grid = new ArrayList<>();
         JsonNode g = root.get("grid");
         if (g != null && !g.isNull()) {

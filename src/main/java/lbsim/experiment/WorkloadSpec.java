@@ -113,6 +113,12 @@ public final class WorkloadSpec {
         int qps = qpsPerConnection(s);
         boolean split = splitDataOnQps(s);
         double reduce = s.doubleValue("reduce_gbps", 0, 0, 1e9); // GB/s (bytes), unlike the Gbit/s *_gbps keys: documented, not renamed
+        // reducing the whole size_bytes must take a time the clock can hold (ps in a long, with room for the run after it)
+        double minReduce = size / 1e15; // size bytes at this rate take 1e6 s = 1e18 ps
+        if (reduce > 0 && reduce < minReduce) {
+            throw s.error("reduce_gbps", reduce + " GB/s is too slow: reducing size_bytes " + size + " would take over 10^6 s of"
+                    + " simulated time; use 0 (reduction not modelled) or at least " + minReduce + " GB/s");
+        }
         int root = s.intValue("root", 0, 0, 1 << 24);
         boolean snapshot = s.bool("snapshot", false); // ParaLet §6: the collective's pairs at once (Snapshot)
         String file = s.file();

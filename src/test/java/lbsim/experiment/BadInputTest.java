@@ -179,6 +179,16 @@ class BadInputTest {
     }
 
     @Test
+    void aReductionTooSlowForTheClockIsRefusedNotACrash() {
+        // 1e-300 GB/s made the reduction gap overflow the picosecond clock: "event in the past", exit 1
+        String ring = "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}\n"
+                + "workload: {kind: collective, op: all-reduce, algorithm: ring, size_bytes: 100000, reduce_gbps: %s}\n";
+        bad(ring.formatted("1e-300")).hasMessageContaining("workload.reduce_gbps").hasMessageContaining("too slow")
+                .hasMessageContaining("at least 1.0E-10");
+        assertThat(Scenarios.run(ring.formatted("1")).completed()).isTrue();
+    }
+
+    @Test
     void yamlAliasesAreRefusedNotReadAsText() {
         // an alias used to arrive as its own name: `name: *x` named the run "x"
         bad("name: &x run1\n" + OK + "seed: *x\n").hasMessageContaining("line 4: YAML aliases (*x) are not supported");

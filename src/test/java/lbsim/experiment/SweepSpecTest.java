@@ -169,4 +169,12 @@ class SweepSpecTest {
         assertThat(SweepSpec.overlaps("a", "a.b.c")).isTrue();
         assertThat(SweepSpec.overlaps("a.bc", "a.b")).isFalse();
     }
+
+    @Test
+    void aSweepNameMustBeTextNotAMapping() {
+        assertThatThrownBy(() -> parse("name: {a: 1}\n" + BASE)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("sweep.yaml: name: expected a text value, got a mapping");
+        assertThatThrownBy(() -> parse("name: [a]\n" + BASE)).isInstanceOf(BadInputException.class).hasMessageContaining("got a list");
+        assertThat(parse("name: s1\n" + BASE).name()).isEqualTo("s1");
+    }
 }
