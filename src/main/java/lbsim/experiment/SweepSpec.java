@@ -27,6 +27,8 @@ public final class SweepSpec {
     private static final List<String> TOP_KEYS = List.of("name", "base", "grid", "seeds");
     /** Most seeds a count may ask for: a million runs per grid point is already beyond any sweep's budget, and a larger count would only exhaust memory. */
     static final int MAX_SEEDS = 1_000_000;
+    /** Most runs (grid points x seeds) a sweep may have: each is a folder of results, and the run list is built up front. */
+    static final int MAX_RUNS = 1_000_000;
     /** A grid key whose values each set several scenario keys at once (label -> {key.path: value, ...}). */
     public static final String SET_KEY = "set";
 
@@ -186,6 +188,16 @@ public final class SweepSpec {
             }
         } else {
             throw new BadInputException(file + ": seeds: expected a count or a non-empty list of integers");
+        }
+        double runs = seeds.length; // double: a product of list sizes can pass 2^63
+        StringBuilder sizes = new StringBuilder();
+        for (Dimension d : grid) {
+            runs *= d.values().size();
+            sizes.append(d.values().size()).append(" x ");
+        }
+        if (runs > MAX_RUNS) {
+            throw new BadInputException(file + ": grid: " + sizes + seeds.length + " seeds = " + String.format(java.util.Locale.ROOT, "%.0f", runs)
+                    + " runs; a sweep may have at most " + MAX_RUNS + " runs: shrink the grid or the seeds");
         }
         return new SweepSpec(file, name, baseText, baseLabel, baseDir, grid, seeds, extraOverrides);
     }

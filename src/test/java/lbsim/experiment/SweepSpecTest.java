@@ -177,4 +177,16 @@ class SweepSpecTest {
         assertThatThrownBy(() -> parse("name: [a]\n" + BASE)).isInstanceOf(BadInputException.class).hasMessageContaining("got a list");
         assertThat(parse("name: s1\n" + BASE).name()).isEqualTo("s1");
     }
+
+    @Test
+    void aSweepOfMoreThanAMillionRunsIsRefusedAtOnce() {
+        // 2^32 grid points used to overflow the int count: an ArithmeticException, exit 1
+        StringBuilder g = new StringBuilder("grid:\n");
+        for (int d = 0; d < 32; d++) g.append("  k").append(d).append(": [1, 2]\n");
+        assertThatThrownBy(() -> parse(BASE + g)).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("= 4294967296 runs").hasMessageContaining("at most 1000000 runs");
+        assertThatThrownBy(() -> parse(BASE + "grid: {topology.spines: [1, 2]}\nseeds: 600000\n")).isInstanceOf(BadInputException.class)
+                .hasMessageContaining("grid: 2 x 600000 seeds = 1200000 runs");
+        assertThat(parse(BASE + "grid: {topology.spines: [1, 2]}\nseeds: 500000\n").points()).isEqualTo(2);
+    }
 }
