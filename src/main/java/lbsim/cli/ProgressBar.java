@@ -62,14 +62,9 @@ final class ProgressBar implements Runner.Progress {
         return new ProgressBar(System.out, label, hintPs, true, LOG_INTERVAL_NS);
     }
 
+    /** The bar on a terminal and nothing otherwise: for bench, whose stdout is the measurement. */
     static Runner.Progress forTerminal(String label) {
-        return forTerminal(label, 0);
-    }
-
-    /** {@code hintPs}: the simulated time the run is expected to need (e.g. a previous scheme's), 0 if unknown. */
-    static Runner.Progress forTerminal(String label, long hintPs) {
-        if (System.console() == null) return Runner.Progress.NONE;
-        return new ProgressBar(System.err, label, hintPs);
+        return System.console() == null ? Runner.Progress.NONE : new ProgressBar(System.err, label, 0);
     }
 
     @Override

@@ -17,12 +17,6 @@ class CompareFailureTest {
     @TempDir
     Path tmp;
 
-    private static final String SMALL = """
-            name: small
-            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
-            workload: {kind: permutation, size_bytes: 30000}
-            """;
-
     @AfterEach
     void restore() {
         CompareCommand.runner = Runner::run;
@@ -33,7 +27,7 @@ class CompareFailureTest {
             if (sc.scheme().equals(failing)) throw failure;
             return Runner.run(sc, progress);
         };
-        Path scenario = RunCommandTest.writeScenario(tmp, SMALL);
+        Path scenario = RunCommandTest.writeScenario(tmp, CliFixtures.TINY_SCENARIO);
         return exec("compare", scenario.toString(), "--schemes", "ecmp,spray-host,reps", "--seeds", seeds, "--jobs", jobs,
                 "--out", tmp.resolve("out").toString());
     }

@@ -16,15 +16,7 @@ class DamagedSummaryTest {
     @TempDir
     Path tmp;
 
-    private static final String SWEEP = """
-            base:
-              name: tiny
-              topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
-              workload: {kind: permutation, size_bytes: 30000}
-            grid:
-              load_balancer.scheme: [ecmp, spray-host]
-            seeds: 2
-            """;
+    private static final String SWEEP = CliFixtures.tinySweep("[ecmp, spray-host]", 2);
 
     private Outcome sweep(String out, String... extra) throws Exception {
         Path f = tmp.resolve("sweep.yaml");

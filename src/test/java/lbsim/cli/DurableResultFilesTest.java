@@ -19,15 +19,9 @@ class DurableResultFilesTest {
     @TempDir
     Path tmp;
 
-    private static final String SMALL = """
-            name: small
-            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
-            workload: {kind: permutation, size_bytes: 30000}
-            """;
-
     @Test
     void runReplacesEachResultFileInsteadOfRewritingItInPlace() throws Exception {
-        Path scenario = RunCommandTest.writeScenario(tmp, SMALL);
+        Path scenario = RunCommandTest.writeScenario(tmp, CliFixtures.TINY_SCENARIO);
         Path out = tmp.resolve("out");
         Outcome first = exec("run", scenario.toString(), "--out", out.toString(), "--seed", "1");
         assertThat(first.code()).as(first.err()).isZero();
@@ -48,15 +42,7 @@ class DurableResultFilesTest {
     @Test
     void sweepReplacesResultsCsv() throws Exception {
         Path f = tmp.resolve("sweep.yaml");
-        Files.writeString(f, """
-                base:
-                  name: tiny
-                  topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
-                  workload: {kind: permutation, size_bytes: 30000}
-                grid:
-                  load_balancer.scheme: [ecmp, spray-host]
-                seeds: 1
-                """);
+        Files.writeString(f, CliFixtures.tinySweep("[ecmp, spray-host]", 1));
         Path out = tmp.resolve("sw");
         assertThat(exec("sweep", f.toString(), "--out", out.toString(), "--jobs", "1").code()).isZero();
         Files.createLink(tmp.resolve("old-results.csv"), out.resolve("results.csv"));

@@ -14,21 +14,7 @@ class OutFolderTest {
     @TempDir
     Path tmp;
 
-    private static final String SMALL = """
-            name: small
-            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
-            workload: {kind: permutation, size_bytes: 30000}
-            """;
-
-    private static final String SWEEP = """
-            base:
-              name: tiny
-              topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
-              workload: {kind: permutation, size_bytes: 30000}
-            grid:
-              load_balancer.scheme: [ecmp]
-            seeds: 1
-            """;
+    private static final String SWEEP = CliFixtures.tinySweep("[ecmp]", 1);
 
     private static void refused(Outcome o, String... named) {
         assertThat(o.code()).as(o.err()).isEqualTo(2);
@@ -38,7 +24,7 @@ class OutFolderTest {
 
     @Test
     void anEmptyOutOrTheRootIsRefusedByEveryCommand() throws Exception {
-        Path scenario = RunCommandTest.writeScenario(tmp, SMALL);
+        Path scenario = RunCommandTest.writeScenario(tmp, CliFixtures.TINY_SCENARIO);
         Path sweep = tmp.resolve("sweep.yaml");
         Files.writeString(sweep, SWEEP);
         for (String bad : new String[] {"", "/"}) {
@@ -51,7 +37,7 @@ class OutFolderTest {
 
     @Test
     void runAndCompareRefuseAnOutThatIsAFileBeforeSimulating() throws Exception {
-        Path scenario = RunCommandTest.writeScenario(tmp, SMALL);
+        Path scenario = RunCommandTest.writeScenario(tmp, CliFixtures.TINY_SCENARIO);
         Path file = tmp.resolve("a-file");
         Files.writeString(file, "keep me\n");
         refused(exec("run", scenario.toString(), "--out", file.toString()), "--out " + file + ": is a file, not a folder");
