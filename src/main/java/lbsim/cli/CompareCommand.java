@@ -199,6 +199,7 @@ public final class CompareCommand implements Callable<Integer> {
     private static void runInParallel(List<Scenario> scenarios, RunResult[] results, Throwable[] failures,
             java.util.function.IntConsumer write, int jobs, ProgressBar.Mode mode) throws InterruptedException {
         ProgressBar pb = ProgressBar.forRuns("compare", mode);
+        if (pb != null) pb.runsDone(0, scenarios.size()); // the starting count, as a sweep reports its resumed runs
         java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(jobs);
         java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
         try {

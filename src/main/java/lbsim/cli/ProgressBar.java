@@ -133,11 +133,11 @@ final class ProgressBar implements Runner.Progress {
     /** Sweep progress: runs done of total, wall time so far and an ETA from the runs finished in this invocation. */
     synchronized void runsDone(int done, int total) {
         long now = System.nanoTime();
+        if (doneAtStart < 0) doneAtStart = done; // the first report is the count before this invocation ran anything
         // the bar always shows the final count; a log gets it only after earlier lines (a short run stays silent)
         boolean finalCount = done >= total && (!lines || linesPrinted > 0);
         if (!finalCount && now - lastPrintNs < intervalNs) return;
         lastPrintNs = now;
-        if (doneAtStart < 0) doneAtStart = done;
         double wall = (now - startNs) / 1e9;
         int fresh = done - doneAtStart;
         String eta = fresh <= 0 ? "--:--" : clock(wall / fresh * (total - done));

@@ -89,6 +89,12 @@ class ProgressBarTest {
         shortSweep.runsDone(1, 2);
         shortSweep.runsDone(2, 2);
         assertThat(quiet.toString()).isEmpty();
+        // the ETA counts only runs finished in this invocation: none yet at the first report
+        ByteArrayOutputStream eta = new ByteArrayOutputStream();
+        ProgressBar fromZero = new ProgressBar(new PrintStream(eta, true), "sweep", 0, true, 0);
+        fromZero.runsDone(2, 10);
+        fromZero.runsDone(3, 10);
+        assertThat(eta.toString()).contains("sweep runs 2/10, 0:00 elapsed, ETA --:--").contains("sweep runs 3/10").doesNotContain("3/10, 0:00 elapsed, ETA --:--");
     }
 
     @Test
