@@ -1,6 +1,6 @@
 package lbsim.cli;
 
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -2,7 +2,7 @@ package lbsim.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 
 /** Checks of an --out folder, made before anything is simulated (issue 31). */
 final class OutDir {

@@ -1,7 +1,7 @@
 package lbsim.cli;
 
 import java.math.BigDecimal;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.plan.CapacityPlan;
 import lbsim.plan.PlanFormat;
 import picocli.CommandLine.Command;

@@ -1,7 +1,7 @@
 package lbsim.cli;
 
 import java.io.PrintWriter;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.plan.Plan;
 import lbsim.plan.PlanFormat;
 import picocli.CommandLine.Command;

@@ -1,5 +1,7 @@
 package lbsim.cli;
 
+import lbsim.BadInputException;
+
 import lbsim.plan.PlanFormat;
 import picocli.CommandLine.Option;
 

@@ -1,5 +1,7 @@
 package lbsim.cli;
 
+import lbsim.BadInputException;
+
 import java.io.PrintStream;
 import java.util.Locale;
 import lbsim.experiment.Runner;
@@ -17,7 +19,7 @@ final class ProgressBar implements Runner.Progress {
 
         static Mode parse(String s) {
             for (Mode m : values()) if (m.name().equalsIgnoreCase(s)) return m;
-            throw new lbsim.experiment.BadInputException("--progress " + s + ": allowed values: auto, always, never");
+            throw new lbsim.BadInputException("--progress " + s + ": allowed values: auto, always, never");
         }
     }
 

@@ -1,7 +1,7 @@
 package lbsim.cli;
 
 import java.nio.file.Path;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.metrics.RunResult;
 import lbsim.metrics.SeedComparison;
 import lbsim.metrics.plot.CompareReport;

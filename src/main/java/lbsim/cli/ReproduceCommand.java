@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.experiment.Sweep;
 import lbsim.experiment.reproduce.Preset;
 import lbsim.experiment.reproduce.Presets;

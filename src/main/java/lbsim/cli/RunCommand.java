@@ -2,7 +2,7 @@ package lbsim.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.experiment.Runner;
 import lbsim.experiment.Scenario;
 import lbsim.experiment.ScenarioLoader;

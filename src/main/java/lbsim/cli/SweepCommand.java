@@ -1,5 +1,7 @@
 package lbsim.cli;
 
+import lbsim.BadInputException;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,7 +52,7 @@ public final class SweepCommand implements Callable<Integer> {
     static Sweep.Outcome run(SweepSpec spec, Path out, Integer jobs, String shard, String label, ProgressBar.Mode mode) {
         Sweep.Shard sh = shard == null ? Sweep.Shard.ALL : Sweep.Shard.parse(shard);
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
-        if (j < 1) throw new lbsim.experiment.BadInputException("--jobs " + j + ": must be >= 1");
+        if (j < 1) throw new lbsim.BadInputException("--jobs " + j + ": must be >= 1");
         ProgressBar pb = ProgressBar.forRuns(label, mode);
         Sweep.Outcome o = Sweep.run(spec, out, j, sh, pb == null ? Sweep.Listener.NONE : pb::runsDone);
         if (pb != null) pb.clear();

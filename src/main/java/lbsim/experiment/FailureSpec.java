@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import java.util.List;
 
 /**

@@ -5,7 +5,7 @@ import java.util.List;
 import lbsim.engine.Simulation;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import lbsim.workload.collective.CollectiveSpec;
 import lbsim.workload.collective.IdealTime;
 

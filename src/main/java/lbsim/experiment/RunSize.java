@@ -4,7 +4,7 @@ import lbsim.engine.RandomStreams;
 import lbsim.topology.Routing;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * How much simulating a scenario costs, estimated before running it from the workload and the

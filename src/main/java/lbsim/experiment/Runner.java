@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import java.util.ArrayList;
 import java.util.List;
 import lbsim.engine.EventHandler;
@@ -29,7 +31,7 @@ import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
 import lbsim.transport.TransportConfig;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import lbsim.workload.WorkloadDriver;
 import lbsim.workload.collective.BusBandwidth;
 import lbsim.workload.collective.CollectiveSpec;

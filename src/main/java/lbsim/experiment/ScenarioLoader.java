@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collection;

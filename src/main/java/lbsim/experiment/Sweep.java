@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import de.siegmar.fastcsv.writer.CsvWriter;
 import de.siegmar.fastcsv.writer.LineDelimiter;
 import java.io.IOException;

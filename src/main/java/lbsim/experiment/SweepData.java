@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

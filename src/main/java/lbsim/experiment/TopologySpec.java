@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import java.util.ArrayList;
 import java.util.List;
 import lbsim.topology.FatTree;

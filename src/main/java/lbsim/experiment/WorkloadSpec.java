@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -10,7 +12,7 @@ import java.util.SplittableRandom;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
 import lbsim.workload.FlowSizeDistribution;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import lbsim.workload.HtsimConnectionMatrix;
 import lbsim.workload.OpenLoop;
 import lbsim.workload.Permutation;

@@ -17,7 +17,7 @@ import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * Ethereal (paper 000, §3): singlepath transport with source routing.

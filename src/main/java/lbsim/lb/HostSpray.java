@@ -6,7 +6,7 @@ import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * Host packet spraying (McClure et al. §4; Ethereal §4 baseline): a fresh random entropy

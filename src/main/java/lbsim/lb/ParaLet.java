@@ -13,7 +13,7 @@ import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * ParaLet (paper 002, Cao et al.): parallel flowlets on m long-lived QPs per host.

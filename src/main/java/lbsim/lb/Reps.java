@@ -7,7 +7,7 @@ import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * REPS, recycled entropy packet spraying (Bonato et al., arXiv 2407.21625; algorithms.md

@@ -1,5 +1,7 @@
 package lbsim.lb;
 
+import lbsim.transport.FlowSpec;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -7,7 +7,7 @@ import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.QueuePair;
 import lbsim.transport.Transport;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * Subflows (McClure et al. §4, Table 1): every flow is split evenly into {@code count}

@@ -6,7 +6,7 @@ import lbsim.net.Switch;
 import lbsim.transport.IdleSplit;
 import lbsim.transport.PathPolicy;
 import lbsim.transport.Transport;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * Switch packet spraying (McClure et al. §4): each switch sends successive packets

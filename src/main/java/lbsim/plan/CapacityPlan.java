@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.List;
 import java.util.Locale;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import tools.jackson.databind.node.ObjectNode;
 
 /**

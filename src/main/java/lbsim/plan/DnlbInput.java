@@ -1,7 +1,7 @@
 package lbsim.plan;
 
 import java.util.List;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 
 /**
  * Inputs of a DNLB plan (CTCCL paper 003, §3.2-§3.3, Table 1), validated on construction.

@@ -9,7 +9,7 @@ import lbsim.lb.EtherealAssignment;
 import lbsim.topology.PathControl;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -1,6 +1,6 @@
 package lbsim.plan;
 
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 
 /** A parsed IPv4 address with an optional prefix length (used for DNLB NIC indices and next hops). */
 record Ipv4(long address, int prefix, String text) {

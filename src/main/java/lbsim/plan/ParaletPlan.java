@@ -2,7 +2,7 @@ package lbsim.plan;
 
 import java.util.ArrayList;
 import java.util.List;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -1,7 +1,7 @@
 package lbsim.plan;
 
 import java.util.Locale;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 
 /** Output format of a plan: {@code text} (human / switch configuration), {@code json} or {@code csv}. */
 public enum PlanFormat {

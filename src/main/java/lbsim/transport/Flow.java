@@ -2,7 +2,7 @@ package lbsim.transport;
 
 import java.util.ArrayList;
 import java.util.List;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /** A flow in progress: its spec, the QPs that carry it, and its timing. */
 public final class Flow {

@@ -1,7 +1,7 @@
 package lbsim.transport;
 
 import lbsim.net.Packet;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * The host half of a load-balancing scheme: how a flow is split into QPs, which entropy

@@ -9,7 +9,7 @@ import lbsim.net.Host;
 import lbsim.net.Network;
 import lbsim.net.Packet;
 import lbsim.net.PacketSink;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * The RoCE-style transport of every host: opens queue pairs for flows, dispatches arriving

@@ -1,5 +1,7 @@
 package lbsim.workload;
 
+import lbsim.transport.FlowSpec;
+
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.io.BufferedReader;
 import java.io.IOException;

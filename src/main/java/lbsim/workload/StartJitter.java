@@ -1,5 +1,7 @@
 package lbsim.workload;
 
+import lbsim.transport.FlowSpec;
+
 import java.util.SplittableRandom;
 
 /**

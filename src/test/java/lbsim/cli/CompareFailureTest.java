@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import lbsim.cli.RunCommandTest.Outcome;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.experiment.Runner;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

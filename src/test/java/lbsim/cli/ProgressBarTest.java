@@ -1,5 +1,7 @@
 package lbsim.cli;
 
+import lbsim.BadInputException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
@@ -105,7 +107,7 @@ class ProgressBarTest {
         // surefire has no console: auto gives plain lines, not nothing
         if (System.console() == null) assertThat(ProgressBar.forRun("x", 0, ProgressBar.Mode.AUTO)).isInstanceOf(ProgressBar.class);
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> ProgressBar.Mode.parse("sometimes"))
-                .isInstanceOf(lbsim.experiment.BadInputException.class).hasMessageContaining("auto, always, never");
+                .isInstanceOf(lbsim.BadInputException.class).hasMessageContaining("auto, always, never");
     }
 
     @Test

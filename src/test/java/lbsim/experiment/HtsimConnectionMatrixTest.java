@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -10,7 +12,7 @@ import java.util.List;
 import lbsim.metrics.FlowRecord;
 import lbsim.metrics.RunResult;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import lbsim.workload.HtsimConnectionMatrix;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

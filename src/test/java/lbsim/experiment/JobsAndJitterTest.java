@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.BadInputException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -15,7 +17,7 @@ import lbsim.metrics.ResultWriter;
 import lbsim.metrics.RunResult;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import org.junit.jupiter.api.Test;
 
 /** workload.jobs / placement: rail / start_jitter_ns, and the per-collective summary. */

@@ -7,7 +7,7 @@ import java.util.Set;
 import lbsim.metrics.FlowRecord;
 import lbsim.metrics.RunResult;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import lbsim.workload.collective.BinaryTree;
 import lbsim.workload.collective.CollectiveSpec;
 import lbsim.workload.collective.Collectives;

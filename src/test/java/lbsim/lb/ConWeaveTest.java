@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.experiment.Runner;
 import lbsim.experiment.ScenarioLoader;
 import lbsim.metrics.LinkRecord;

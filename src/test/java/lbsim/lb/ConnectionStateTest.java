@@ -3,7 +3,7 @@ package lbsim.lb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.experiment.Scenarios;
 import lbsim.metrics.RunResult;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package lbsim.lb;
 
+import lbsim.BadInputException;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -194,12 +196,12 @@ class DnlbTest {
                 workload: {kind: permutation, size_bytes: 100000}
                 """;
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Scenarios.run(yaml))
-                .isInstanceOf(lbsim.experiment.BadInputException.class)
+                .isInstanceOf(lbsim.BadInputException.class)
                 .hasMessageContaining("test.yaml: load_balancer.virtual_spines_per_spine: 2 must divide").hasMessageContaining("3 parallel links");
         // the same through --set
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> Scenarios.run(yaml.replace("virtual_spines_per_spine: 2", "qps: 8"),
                         "load_balancer={scheme: dnlb, virtual_spines_per_spine: 5}"))
-                .isInstanceOf(lbsim.experiment.BadInputException.class)
+                .isInstanceOf(lbsim.BadInputException.class)
                 .hasMessageContaining("test.yaml: load_balancer.virtual_spines_per_spine: 5 must divide");
         Scenarios.assertConserved(Scenarios.run(yaml, "load_balancer.virtual_spines_per_spine=3"));
     }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.SplittableRandom;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.experiment.Scenarios;
 import lbsim.metrics.RunResult;
 import org.junit.jupiter.api.Test;

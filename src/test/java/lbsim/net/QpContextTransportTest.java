@@ -11,7 +11,7 @@ import lbsim.topology.Topology;
 import lbsim.transport.Transport;
 import lbsim.transport.TransportConfig;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import lbsim.workload.WorkloadDriver;
 import org.junit.jupiter.api.Test;
 

@@ -7,7 +7,7 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
 
 import java.math.BigDecimal;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.plan.CapacityPlan.Reading;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;

@@ -7,7 +7,7 @@ import java.util.Map;
 import lbsim.topology.LeafSpine;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import org.junit.jupiter.api.Test;
 
 class EtherealPlanTest {

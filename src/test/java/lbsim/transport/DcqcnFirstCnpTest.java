@@ -14,7 +14,7 @@ import lbsim.net.SwitchConfig;
 import lbsim.topology.LeafSpine;
 import lbsim.topology.Topology;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import lbsim.workload.WorkloadDriver;
 import org.junit.jupiter.api.Test;
 

@@ -6,7 +6,7 @@ import lbsim.engine.Simulation;
 import lbsim.lb.Scheme;
 import lbsim.net.Network;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import lbsim.workload.WorkloadDriver;
 
 /** Runs one flow from host 0 to host 3 to completion on a prepared network and checks conservation. */

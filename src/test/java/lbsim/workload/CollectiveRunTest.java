@@ -1,5 +1,9 @@
 package lbsim.workload;
 
+import lbsim.BadInputException;
+
+import lbsim.transport.FlowSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -85,6 +89,6 @@ class CollectiveRunTest {
     @Test
     void theLlamaPresetRefusesAFabricWithTooFewGpus() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> run("workload={kind: training, model: ctccl-llama2-7b}"))
-                .isInstanceOf(lbsim.experiment.BadInputException.class).hasMessageContaining("workload");
+                .isInstanceOf(lbsim.BadInputException.class).hasMessageContaining("workload");
     }
 }

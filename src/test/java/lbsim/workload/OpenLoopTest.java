@@ -1,5 +1,7 @@
 package lbsim.workload;
 
+import lbsim.transport.FlowSpec;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

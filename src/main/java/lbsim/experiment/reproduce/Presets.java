@@ -3,7 +3,7 @@ package lbsim.experiment.reproduce;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 
 /** The registry of paper presets ({@code lbsim reproduce --list}). */
 public final class Presets {

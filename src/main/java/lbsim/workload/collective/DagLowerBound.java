@@ -2,7 +2,7 @@ package lbsim.workload.collective;
 
 import java.util.List;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * Lower bound on a group's completion read off its flow DAG on a non-blocking fabric: every flow

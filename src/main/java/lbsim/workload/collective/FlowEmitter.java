@@ -3,7 +3,7 @@ package lbsim.workload.collective;
 import java.util.HashMap;
 import java.util.Map;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * Turns one rank-to-rank transfer into fabric flows of one group, applying the NCCL QP model

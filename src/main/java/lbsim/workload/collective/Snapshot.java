@@ -3,7 +3,7 @@ package lbsim.workload.collective;
 import java.util.HashSet;
 import java.util.Set;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 
 /**
  * A traffic snapshot of a collective (ParaLet §6: "traffic snapshots of the communication pair

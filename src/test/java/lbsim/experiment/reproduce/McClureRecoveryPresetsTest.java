@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import lbsim.experiment.BadInputException;
+import lbsim.BadInputException;
 import lbsim.experiment.FailureSpec;
 import lbsim.experiment.Scenario;
 import lbsim.experiment.Sweep;

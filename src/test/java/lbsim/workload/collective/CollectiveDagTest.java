@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import org.junit.jupiter.api.Test;
 
 /** Dependency structure: pipelined ring steps, last flows, chaining, reduction gaps, every op x algorithm. */

@@ -11,7 +11,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.SplittableRandom;
 import lbsim.workload.FlowGraph;
-import lbsim.workload.FlowSpec;
+import lbsim.transport.FlowSpec;
 import org.junit.jupiter.api.Test;
 
 /** Rank-to-host maps and the multi-job split. */

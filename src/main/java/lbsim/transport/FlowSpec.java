@@ -1,4 +1,4 @@
-package lbsim.workload;
+package lbsim.transport;
 
 /**
  * One transfer of a workload: a node of the flow DAG the simulation drives.

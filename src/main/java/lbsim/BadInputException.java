@@ -1,4 +1,4 @@
-package lbsim.experiment;
+package lbsim;
 
 /**
  * Invalid user input: a file, key or value. The CLI prints the message and exits with code 2.
