@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.topology.Fabric;
+
 import lbsim.BadInputException;
 
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.topology.Fabric;
+
 import lbsim.net.SwitchConfig;
 import lbsim.transport.LossRecoveries;
 

@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.topology.Fabric;
+
 import java.util.ArrayList;
 import java.util.List;
 import lbsim.transport.CongestionControls;

@@ -10,7 +10,7 @@ import lbsim.engine.EventHandler;
 import lbsim.net.ForwardingStrategy;
 import lbsim.net.Packet;
 import lbsim.net.Switch;
-import lbsim.plan.DnlbPlan;
+
 import lbsim.topology.Tier;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
@@ -25,12 +25,12 @@ import lbsim.transport.FlowSpec;
  *
  * <ul>
  *   <li>Device side (§3.2): every connection (flow) uses {@code qps} QPs; QP q of host i gets the UDP
- *       source port of Eq. 3, {@link DnlbPlan#sourcePort}(i, q, qps, U) with U the logical uplinks of
+ *       source port of Eq. 3, {@link DnlbPorts#sourcePort}(i, q, qps, U) with U the logical uplinks of
  *       the host's leaf and i the host id (hosts are numbered leaf by leaf, so the NICs of one leaf have
  *       consecutive indices, §3.3). Each flow's bytes are split evenly over its QPs. Packets (and the
  *       receiver's ACKs) carry DSCP {@code dscp}.</li>
  *   <li>Network side (§3.1, §4.1): at every leaf (ToR) a packet with that DSCP is policy-routed to the
- *       logical uplink whose source-port range (Eq. 2, {@link DnlbPlan#uplinkOf}) holds its port. Other
+ *       logical uplink whose source-port range (Eq. 2, {@link DnlbPorts#uplinkOf}) holds its port. Other
  *       traffic, and every non-leaf switch, use ECMP (the same hash as the {@code ecmp} scheme). When the
  *       leaf's live routing no longer lists the uplink (a failure the switch has detected), the PBR next
  *       hop is unreachable and the packet falls back to ECMP, as a route-map does.</li>
@@ -96,9 +96,9 @@ public final class Dnlb {
                     out.add(g);
                 }
             }
-            if (out.size() > DnlbPlan.MAX_UPLINKS) {
+            if (out.size() > DnlbPorts.MAX_UPLINKS) {
                 throw keys.error("scheme", "dnlb: " + topo.nodeName(tor) + " has " + out.size() + " logical uplinks (spines x"
-                        + " virtual_spines_per_spine); at most " + DnlbPlan.MAX_UPLINKS + " source-port ranges fit");
+                        + " virtual_spines_per_spine); at most " + DnlbPorts.MAX_UPLINKS + " source-port ranges fit");
             }
             return new Uplinks(out.toArray(new int[0][]));
         }
@@ -120,10 +120,10 @@ public final class Dnlb {
 
         @Override
         public int choose(Switch sw, Packet p, int[] candidates) {
-            if (p.dscp != dscp || p.sport < DnlbPlan.PORT_MIN || p.sport > DnlbPlan.PORT_MAX) {
+            if (p.dscp != dscp || p.sport < DnlbPorts.PORT_MIN || p.sport > DnlbPorts.PORT_MAX) {
                 return ecmp.choose(sw, p, candidates);
             }
-            int[] g = members[DnlbPlan.uplinkOf(p.sport, members.length)];
+            int[] g = members[DnlbPorts.uplinkOf(p.sport, members.length)];
             int live = 0;
             for (int port : g) if (contains(candidates, port)) live++;
             if (live == 0) return ecmp.choose(sw, p, candidates); // next hop unreachable: routing table
@@ -238,7 +238,7 @@ public final class Dnlb {
                 if (u == 0) continue;
                 int nics = 0;
                 for (int h = 0; h < topo.hostCount(); h++) if (sends[h] && topo.hostTor(h) == node) nics++;
-                if (nics > 0 && !DnlbPlan.eq4Satisfied(nics, qps, u)) {
+                if (nics > 0 && !DnlbPorts.eq4Satisfied(nics, qps, u)) {
                     if (failing++ == 0) {
                         first = topo.nodeName(node) + ": nNIC_leaf * qps = " + nics + " * " + qps + " = " + (long) nics * qps
                                 + " < " + u + " uplinks (nNIC_leaf: hosts of the leaf that send), so some uplinks carry none of"
@@ -257,7 +257,7 @@ public final class Dnlb {
         /** Eq. 3 port of QP {@code q} of a host. */
         public int sourcePort(int host, int q) {
             int u = Math.max(1, uplinks(host));
-            return DnlbPlan.sourcePort(host, q, qps, u);
+            return DnlbPorts.sourcePort(host, q, qps, u);
         }
 
         @Override

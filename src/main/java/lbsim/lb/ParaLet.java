@@ -1,12 +1,13 @@
 package lbsim.lb;
 
+import lbsim.BadInputException;
+
 import java.util.ArrayDeque;
 import java.util.SplittableRandom;
 import lbsim.engine.EventHandler;
 import lbsim.engine.Simulation;
-import lbsim.experiment.Fabric;
+import lbsim.topology.Fabric;
 import lbsim.net.Packet;
-import lbsim.plan.ParaletPlan;
 import lbsim.topology.Topology;
 import lbsim.transport.Flow;
 import lbsim.transport.IdleSplit;
@@ -39,6 +40,28 @@ import lbsim.transport.FlowSpec;
  * 1/m rate cap is what shapes each slot. The NIC reports m QPs (max_qps_per_nic), not the flowlets.
  */
 public final class ParaLet implements PathPolicy, EventHandler {
+    /** Largest BDP accepted: 4 * BDP (Sec. 5.2's S = 4 * BDP / m) must fit in a long. */
+    public static final long MAX_BDP_BYTES = Long.MAX_VALUE / 4;
+
+    /** ParaLet §5.2: flowlet (message) size {@code S = 4 * BDP / m}, rounded up to whole bytes. */
+    public static long flowletBytes(long bdpBytes, long m) {
+        checkBdp(bdpBytes);
+        if (m < 1) {
+            throw new BadInputException("m must be an integer >= 1; got " + m);
+        }
+        long four = 4 * bdpBytes; // fits: bdpBytes <= MAX_BDP_BYTES
+        return four / m + (four % m == 0 ? 0 : 1); // ceil without overflowing four + m - 1
+    }
+
+    /** Refuses a BDP below one byte or so large that 4 x BDP overflows. */
+    public static void checkBdp(long bdpBytes) {
+        if (bdpBytes < 1 || bdpBytes > MAX_BDP_BYTES) {
+            throw new BadInputException("--bdp-bytes must be an integer in 1.." + MAX_BDP_BYTES
+                    + " (4 * BDP must fit in 64 bits); got " + bdpBytes);
+        }
+    }
+
+
     private static final int EV_OPEN = 1;
     private static final int EV_FREE = 2;
 
@@ -105,7 +128,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
             var cfg = t.config();
             long rtt = Fabric.baseRttPs(topo, cfg.mtuBytes() + cfg.headerBytes(), cfg.ackBytes(), rate);
             long bdp = Math.max(1, Fabric.bdpBytes(rtt, rate));
-            long s = ParaletPlan.flowletBytes(bdp, m); // §5.2: S = 4·BDP/m
+            long s = flowletBytes(bdp, m); // §5.2: S = 4·BDP/m
             int mtu = cfg.mtuBytes();
             return (s + mtu - 1) / mtu * mtu;
         });

@@ -1,5 +1,7 @@
 package lbsim.plan;
 
+import lbsim.lb.DnlbPorts;
+
 import java.util.List;
 import lbsim.BadInputException;
 
@@ -28,7 +30,7 @@ public record DnlbInput(int uplinks, int nicsPerLeaf, int qps, int leaves, Integ
     public DnlbInput {
         nicIps = nicIps == null ? List.of() : List.copyOf(nicIps);
         nextHops = nextHops == null ? List.of() : List.copyOf(nextHops);
-        DnlbPlan.checkUplinks(uplinks);
+        DnlbPorts.checkUplinks(uplinks);
         if (nicsPerLeaf < 1) {
             throw new BadInputException("--nics-per-leaf must be an integer >= 1 (NICs of the job on each leaf); got "
                     + nicsPerLeaf);

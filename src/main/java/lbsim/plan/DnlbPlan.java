@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
 import lbsim.BadInputException;
+import lbsim.lb.DnlbPorts;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -27,16 +28,8 @@ import tools.jackson.databind.node.ObjectNode;
  * formulas verbatim.
  */
 public final class DnlbPlan implements Plan {
-    /** Lowest RoCEv2 UDP source port (CTCCL §3.2). */
-    public static final int PORT_MIN = 0xC000;
-    /** Highest RoCEv2 UDP source port (CTCCL §3.2). */
-    public static final int PORT_MAX = 0xFFFF;
-    /** Number of usable source ports, 0xFFFF - 0xC000 + 1 = 16384. */
-    public static final int PORT_SPAN = PORT_MAX - PORT_MIN + 1;
     /** RoCEv2 UDP destination port matched by the ACLs. */
     public static final int ROCE_V2_PORT = 4791;
-    /** Most uplinks a leaf can have with at least one port per range. */
-    public static final int MAX_UPLINKS = PORT_SPAN;
     /** Name of the route-map in the generated configuration (as in the paper's §4.1 example). */
     public static final String ROUTE_MAP = "udf";
 
@@ -75,108 +68,21 @@ public final class DnlbPlan implements Plan {
         this.notes = List.copyOf(notes);
     }
 
-    // ------------------------------------------------------------------ formulas (static API)
-
-    static void checkUplinks(int uplinks) {
-        if (uplinks < 1 || uplinks > MAX_UPLINKS) {
-            throw new BadInputException("--uplinks must be an integer in 1.." + MAX_UPLINKS
-                    + " (one source-port range of [0xC000, 0xFFFF] per uplink); got " + uplinks);
-        }
-    }
-
-    /** CTCCL §3.2 Eq. 1: {@code step = (0xFFFF - 0xC000 + 1) / nlink_up}, exact (fractional if U does not divide 16384). */
-    public static double step(int uplinks) {
-        checkUplinks(uplinks);
-        return (double) PORT_SPAN / uplinks;
-    }
-
-    /** First port of uplink {@code n}'s range: CTCCL §3.2 Eq. 2 lower end, {@code 0xC000 + floor(n * 16384 / U)}. */
-    public static int rangeFirst(int uplink, int uplinks) {
-        checkUplink(uplink, uplinks);
-        return boundary(uplink, uplinks);
-    }
-
-    /** Last port of uplink {@code n}'s range (inclusive): one below the next range's first port. */
-    public static int rangeLast(int uplink, int uplinks) {
-        checkUplink(uplink, uplinks);
-        return boundary(uplink + 1, uplinks) - 1;
-    }
+    // ------------------------------------------------------------------ port ranges (the arithmetic is DnlbPorts)
 
     /** The range of uplink {@code n} (CTCCL §3.2 Eq. 2). */
     public static PortRange range(int uplink, int uplinks) {
-        return new PortRange(uplink, rangeFirst(uplink, uplinks), rangeLast(uplink, uplinks));
+        return new PortRange(uplink, DnlbPorts.rangeFirst(uplink, uplinks), DnlbPorts.rangeLast(uplink, uplinks));
     }
 
     /** All {@code uplinks} ranges, in uplink order; they tile [0xC000, 0xFFFF] exactly. */
     public static List<PortRange> ranges(int uplinks) {
-        checkUplinks(uplinks);
+        DnlbPorts.checkUplinks(uplinks);
         List<PortRange> list = new ArrayList<>(uplinks);
         for (int n = 0; n < uplinks; n++) {
-            list.add(new PortRange(n, boundary(n, uplinks), boundary(n + 1, uplinks) - 1));
+            list.add(new PortRange(n, DnlbPorts.rangeFirst(n, uplinks), DnlbPorts.rangeLast(n, uplinks)));
         }
         return List.copyOf(list);
-    }
-
-    /** The uplink (0-based) whose range contains {@code sport}: what the leaf's PBR does. */
-    public static int uplinkOf(int sport, int uplinks) {
-        checkUplinks(uplinks);
-        if (sport < PORT_MIN || sport > PORT_MAX) {
-            throw new BadInputException("sport must be a RoCEv2 source port in " + PORT_MIN + ".." + PORT_MAX
-                    + " (0xC000..0xFFFF); got " + sport);
-        }
-        long offset = sport - PORT_MIN;
-        // largest n with floor(n*S/U) <= offset  <=>  n = floor(((offset+1)*U - 1) / S)
-        return (int) (((offset + 1) * uplinks - 1) / PORT_SPAN);
-    }
-
-    /** The uplink a QP is meant for: {@code (index * nqp + q) mod nlink_up} (CTCCL §3.2 Eq. 3 divided by step). */
-    public static int intendedUplink(long nicIndex, int qp, int qpsPerConnection, int uplinks) {
-        checkQp(nicIndex, qp, qpsPerConnection, uplinks);
-        long k = Math.floorMod(nicIndex, uplinks) * (long) Math.floorMod(qpsPerConnection, uplinks) + qp;
-        return (int) Math.floorMod(k, (long) uplinks);
-    }
-
-    /**
-     * CTCCL §3.2 Eq. 3: {@code sport = 0xC000 + ((index * nqp + q) * step) mod (0xFFFF - 0xC000 + 1)}, in exact
-     * arithmetic; always the first port of the range of {@link #intendedUplink}.
-     *
-     * @param nicIndex         Eq. 3's index: the host part of the NIC's IP address (>= 0)
-     * @param qp               QP index within the connection, 0 <= qp < qpsPerConnection
-     * @param qpsPerConnection nqp_per_conn (>= 1)
-     * @param uplinks          nlink_up (1..16384)
-     */
-    public static int sourcePort(long nicIndex, int qp, int qpsPerConnection, int uplinks) {
-        int n = intendedUplink(nicIndex, qp, qpsPerConnection, uplinks);
-        return boundary(n, uplinks);
-    }
-
-    /** CTCCL §3.3 Eq. 4: {@code nNIC_leaf * nqp_per_conn >= nlink_up}. */
-    public static boolean eq4Satisfied(int nicsPerLeaf, int qpsPerConnection, int uplinks) {
-        return (long) nicsPerLeaf * qpsPerConnection >= uplinks;
-    }
-
-    private static int boundary(int n, int uplinks) {
-        return PORT_MIN + (int) ((long) n * PORT_SPAN / uplinks);
-    }
-
-    private static void checkUplink(int uplink, int uplinks) {
-        checkUplinks(uplinks);
-        if (uplink < 0 || uplink >= uplinks) {
-            throw new BadInputException("uplink must be in 0.." + (uplinks - 1) + "; got " + uplink);
-        }
-    }
-
-    private static void checkQp(long nicIndex, int qp, int qpsPerConnection, int uplinks) {
-        checkUplinks(uplinks);
-        if (qpsPerConnection < 1) {
-            throw new BadInputException("--qps must be an integer >= 1; got " + qpsPerConnection);
-        }
-        if (qp < 0 || qp >= qpsPerConnection) {
-            throw new BadInputException("qp must be in 0.." + (qpsPerConnection - 1) + "; got " + qp);
-        }
-        if (nicIndex < 0) {
-            throw new BadInputException("NIC index must be >= 0; got " + nicIndex);
-        }
     }
 
     // ------------------------------------------------------------------ whole plan
@@ -202,7 +108,7 @@ public final class DnlbPlan implements Plan {
             hops.add(Ipv4.parse(s, "--next-hops", false, 32).dotted());
         }
 
-        boolean eq4 = eq4Satisfied(in.nicsPerLeaf(), in.qps(), u);
+        boolean eq4 = DnlbPorts.eq4Satisfied(in.nicsPerLeaf(), in.qps(), u);
         if (!eq4) {
             long have = (long) in.nicsPerLeaf() * in.qps();
             int needQps = (u + in.nicsPerLeaf() - 1) / in.nicsPerLeaf();
@@ -227,7 +133,7 @@ public final class DnlbPlan implements Plan {
                 }
                 nics.add(new Nic(nic, index, ip == null ? null : ip.dotted()));
                 for (int q = 0; q < in.qps(); q++) {
-                    perUplink[uplinkOf(sourcePort(index, q, in.qps(), u), u)]++; // the rows are computed when read (Rows)
+                    perUplink[DnlbPorts.uplinkOf(DnlbPorts.sourcePort(index, q, in.qps(), u), u)]++; // the rows are computed when read (Rows)
                 }
             }
             List<Integer> counts = new ArrayList<>(u);
@@ -252,9 +158,9 @@ public final class DnlbPlan implements Plan {
             leaves.add(new Leaf(l, nics, counts, leafHops));
         }
 
-        if (PORT_SPAN % u != 0) {
-            int small = PORT_SPAN / u;
-            int big = PORT_SPAN % u;
+        if (DnlbPorts.PORT_SPAN % u != 0) {
+            int small = DnlbPorts.PORT_SPAN / u;
+            int big = DnlbPorts.PORT_SPAN % u;
             notes.add("16384 ports do not divide evenly into " + u + " ranges: boundaries are 0xC000 + floor(n * 16384 / "
                     + u + "), so " + big + " ranges have " + (small + 1) + " ports and " + (u - big) + " have " + small
                     + "; each QP's port is the first port of its uplink's range");
@@ -303,8 +209,8 @@ public final class DnlbPlan implements Plan {
             int q = i % qps;
             int leaf = nic / input.nicsPerLeaf();
             Nic n = leaves.get(leaf).nics().get(nic % input.nicsPerLeaf());
-            int sport = sourcePort(n.index(), q, qps, input.uplinks());
-            return new QpAssignment(leaf, nic, n.index(), n.ip(), q, sport, uplinkOf(sport, input.uplinks()));
+            int sport = DnlbPorts.sourcePort(n.index(), q, qps, input.uplinks());
+            return new QpAssignment(leaf, nic, n.index(), n.ip(), q, sport, DnlbPorts.uplinkOf(sport, input.uplinks()));
         }
 
         @Override
@@ -393,8 +299,8 @@ public final class DnlbPlan implements Plan {
                 .append(", nqp_per_conn = ").append(in.qps()).append(", leaves = ").append(in.leaves())
                 .append(", DSCP = ").append(in.dscp() == null ? "any" : in.dscp().toString()).append('\n');
         sb.append("! Eq. 1: step = (0xFFFF - 0xC000 + 1) / ").append(u).append(" = ")
-                .append(PlanRendering.num(step(u))).append(" ports\n");
-        boolean eq4 = eq4Satisfied(in.nicsPerLeaf(), in.qps(), u);
+                .append(PlanRendering.num(DnlbPorts.step(u))).append(" ports\n");
+        boolean eq4 = DnlbPorts.eq4Satisfied(in.nicsPerLeaf(), in.qps(), u);
         sb.append("! Eq. 4: nNIC_leaf * nqp_per_conn = ").append(in.nicsPerLeaf()).append(" * ").append(in.qps())
                 .append(" = ").append((long) in.nicsPerLeaf() * in.qps()).append(eq4 ? " >= " : " < ")
                 .append("nlink_up = ").append(u).append(eq4 ? ": satisfied\n" : ": NOT satisfied\n");
@@ -447,11 +353,11 @@ public final class DnlbPlan implements Plan {
             inputs.put("dscp", input.dscp().intValue());
         }
         inputs.put("roce_port", ROCE_V2_PORT);
-        root.put("step", step(input.uplinks()));
+        root.put("step", DnlbPorts.step(input.uplinks()));
         ObjectNode eq4 = root.putObject("eq4");
         eq4.put("nics_per_leaf_times_qps", (long) input.nicsPerLeaf() * input.qps());
         eq4.put("uplinks", input.uplinks());
-        eq4.put("satisfied", eq4Satisfied(input.nicsPerLeaf(), input.qps(), input.uplinks()));
+        eq4.put("satisfied", DnlbPorts.eq4Satisfied(input.nicsPerLeaf(), input.qps(), input.uplinks()));
         ArrayNode rangeArray = root.putArray("ranges");
         for (PortRange r : ranges) {
             ObjectNode o = rangeArray.addObject();

@@ -3,6 +3,7 @@ package lbsim.plan;
 import java.util.ArrayList;
 import java.util.List;
 import lbsim.BadInputException;
+import lbsim.lb.ParaLet;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,9 +26,6 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record ParaletPlan(long nodes, double slowdownTarget, double z, long m, double predicted, Long bdpBytes,
         Long flowletBytes, List<String> notes) implements Plan {
-
-    /** Largest BDP accepted: 4 * BDP (Sec. 5.2's S = 4 * BDP / m) must fit in a long. */
-    public static final long MAX_BDP_BYTES = Long.MAX_VALUE / 4;
 
     /** Largest m reported; closer targets are rejected. */
     public static final long MAX_M = Integer.MAX_VALUE;
@@ -75,34 +73,17 @@ public record ParaletPlan(long nodes, double slowdownTarget, double z, long m, d
         return m;
     }
 
-    /** ParaLet §5.2: flowlet (message) size {@code S = 4 * BDP / m}, rounded up to whole bytes. */
-    public static long flowletBytes(long bdpBytes, long m) {
-        checkBdp(bdpBytes);
-        if (m < 1) {
-            throw new BadInputException("m must be an integer >= 1; got " + m);
-        }
-        long four = 4 * bdpBytes; // fits: bdpBytes <= MAX_BDP_BYTES
-        return four / m + (four % m == 0 ? 0 : 1); // ceil without overflowing four + m - 1
-    }
-
-    private static void checkBdp(long bdpBytes) {
-        if (bdpBytes < 1 || bdpBytes > MAX_BDP_BYTES) {
-            throw new BadInputException("--bdp-bytes must be an integer in 1.." + MAX_BDP_BYTES
-                    + " (4 * BDP must fit in 64 bits); got " + bdpBytes);
-        }
-    }
-
     /** Computes the plan. {@code bdpBytes} may be null. */
     public static ParaletPlan compute(long nodes, double slowdown, Long bdpBytes) {
         checkNodes(nodes);
         checkSlowdown(slowdown);
         if (bdpBytes != null) {
-            checkBdp(bdpBytes);
+            ParaLet.checkBdp(bdpBytes);
         }
         double z = z(nodes);
         long m = minimumM(nodes, slowdown);
         double predicted = 1 + z / Math.sqrt(m);
-        Long flowlet = bdpBytes == null ? null : flowletBytes(bdpBytes, m);
+        Long flowlet = bdpBytes == null ? null : ParaLet.flowletBytes(bdpBytes, m);
         List<String> notes = new ArrayList<>();
         notes.add("m is computed from Eq. 1; the paper's Sec. 5.2 example says 'tens-of-thousands accelerators,"
                 + " slowdown no more than 2: m >= (Phi^-1(1-10^-5)/(2-1))^2 ~ 25', but (Phi^-1(1-10^-5))^2 = 18.19,"

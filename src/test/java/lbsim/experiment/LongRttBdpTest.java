@@ -1,5 +1,7 @@
 package lbsim.experiment;
 
+import lbsim.topology.Fabric;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -82,7 +82,7 @@ class DnlbTest {
         Scenarios.assertConserved(r);
         long wire = size + 30 * 64;
         for (int n = 0; n < 4; n++) {
-            assertThat(DnlbPlan.uplinkOf(DnlbPlan.sourcePort(n, 0, 1, 4), 4)).isEqualTo(n);
+            assertThat(DnlbPorts.uplinkOf(DnlbPorts.sourcePort(n, 0, 1, 4), 4)).isEqualTo(n);
             String link = "leaf0-spine" + n / 2 + "/" + n % 2;
             long data = r.links().stream().filter(l -> l.link().equals(link) && l.from().equals("leaf0"))
                     .mapToLong(LinkRecord::bytes).sum();
@@ -133,8 +133,8 @@ class DnlbTest {
         for (int i = 0; i < 2000; i++) {
             p.src = r.nextInt(64);
             p.dst = 64 + r.nextInt(64);
-            p.sport = DnlbPlan.PORT_MIN + r.nextInt(DnlbPlan.PORT_SPAN);
-            int range = DnlbPlan.uplinkOf(p.sport, 4);
+            p.sport = DnlbPorts.PORT_MIN + r.nextInt(DnlbPorts.PORT_SPAN);
+            int range = DnlbPorts.uplinkOf(p.sport, 4);
             p.dscp = r.nextInt(64);
             if (p.dscp != 26) {
                 assertThat(leaf.choose(null, p, all)).isEqualTo(ecmp.choose(null, p, all));

@@ -104,7 +104,7 @@ class ParaLetTest {
         // base RTT of this fabric at 100 Gb/s: 4 hops of 1 us each way plus 4 x (4160 + 64) B serialisation
         long rttPs = 2 * 4 * 1_000_000L + 4 * (4160L + 64) * 8_000_000_000_000L / 100_000_000_000L;
         long bdp = rttPs * 100_000_000_000L / 8 / 1_000_000_000_000L;
-        long s = (ParaletPlan.flowletBytes(bdp, 8) + 4095) / 4096 * 4096;
+        long s = (ParaLet.flowletBytes(bdp, 8) + 4095) / 4096 * 4096;
         assertThat(r.flows()).allSatisfy(f -> assertThat(f.qps()).isEqualTo((int) ((400000 + s - 1) / s)));
     }
 
@@ -115,7 +115,7 @@ class ParaLetTest {
         assertCompleteAndConserved(r);
         long rttPs = 2 * 4 * 1_000_000L + 4 * (4160L + 64) * 8_000_000_000_000L / 100_000_000_000L;
         long bdp = rttPs * 100_000_000_000L / 8 / 1_000_000_000_000L;
-        long s = (ParaletPlan.flowletBytes(bdp, 8) + 4095) / 4096 * 4096;
+        long s = (ParaLet.flowletBytes(bdp, 8) + 4095) / 4096 * 4096;
         assertThat(r.flows()).filteredOn(f -> f.src() != 0)
                 .allSatisfy(f -> assertThat(f.qps()).isEqualTo((int) ((400000 + s - 1) / s)));
     }

@@ -1,5 +1,7 @@
 package lbsim.plan;
 
+import lbsim.lb.DnlbPorts;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.integers;
@@ -14,7 +16,7 @@ class DnlbPlanPropertiesTest {
     @Test
     void rangesTileTheRoceSourcePortsExactly() {
         // CTCCL §3.2 Eq. 2: nlink_up ranges covering [0xC000, 0xFFFF], no gaps, no overlaps
-        qt().withFixedSeed(20250608L).withExamples(400).forAll(integers().between(1, DnlbPlan.MAX_UPLINKS))
+        qt().withFixedSeed(20250608L).withExamples(400).forAll(integers().between(1, DnlbPorts.MAX_UPLINKS))
                 .checkAssert(u -> {
                     List<PortRange> ranges = DnlbPlan.ranges(u);
                     assertThat(ranges).hasSize(u);
@@ -32,11 +34,11 @@ class DnlbPlanPropertiesTest {
                         min = Math.min(min, r.size());
                         max = Math.max(max, r.size());
                         // uplinkOf inverts the partition at both ends of every range
-                        assertThat(DnlbPlan.uplinkOf(r.first(), u)).isEqualTo(n);
-                        assertThat(DnlbPlan.uplinkOf(r.last(), u)).isEqualTo(n);
+                        assertThat(DnlbPorts.uplinkOf(r.first(), u)).isEqualTo(n);
+                        assertThat(DnlbPorts.uplinkOf(r.last(), u)).isEqualTo(n);
                     }
                     assertThat(max - min).isLessThanOrEqualTo(1);
-                    assertThat(ranges.stream().mapToInt(PortRange::size).sum()).isEqualTo(DnlbPlan.PORT_SPAN);
+                    assertThat(ranges.stream().mapToInt(PortRange::size).sum()).isEqualTo(DnlbPorts.PORT_SPAN);
                 });
     }
 
@@ -44,8 +46,8 @@ class DnlbPlanPropertiesTest {
     void uplinkOfAgreesWithTheRangesOnEveryPort() {
         qt().withFixedSeed(7L).withExamples(60).forAll(integers().between(1, 1000)).checkAssert(u -> {
             List<PortRange> ranges = DnlbPlan.ranges(u);
-            for (int port = DnlbPlan.PORT_MIN; port <= DnlbPlan.PORT_MAX; port++) {
-                int n = DnlbPlan.uplinkOf(port, u);
+            for (int port = DnlbPorts.PORT_MIN; port <= DnlbPorts.PORT_MAX; port++) {
+                int n = DnlbPorts.uplinkOf(port, u);
                 assertThat(ranges.get(n).contains(port)).as("port %d, %d uplinks", port, u).isTrue();
             }
         });
@@ -55,16 +57,16 @@ class DnlbPlanPropertiesTest {
     void everySourcePortLiesInItsIntendedUplinksRange() {
         // CTCCL §3.2 Eq. 3 lands QP q of NIC index at uplink (index*nqp + q) mod nlink_up
         qt().withFixedSeed(11L).withExamples(3000)
-                .forAll(integers().between(1, DnlbPlan.MAX_UPLINKS), longs().between(0, 0xFFFF_FFFFL),
+                .forAll(integers().between(1, DnlbPorts.MAX_UPLINKS), longs().between(0, 0xFFFF_FFFFL),
                         integers().between(1, 4096), integers().between(0, 4095))
                 .checkAssert((u, index, nqp, qRaw) -> {
                     int q = qRaw % nqp;
-                    int sport = DnlbPlan.sourcePort(index, q, nqp, u);
-                    int intended = DnlbPlan.intendedUplink(index, q, nqp, u);
+                    int sport = DnlbPorts.sourcePort(index, q, nqp, u);
+                    int intended = DnlbPorts.intendedUplink(index, q, nqp, u);
                     assertThat(intended).isEqualTo((int) Math.floorMod(index * nqp + q, (long) u));
-                    assertThat(sport).isBetween(DnlbPlan.PORT_MIN, DnlbPlan.PORT_MAX);
+                    assertThat(sport).isBetween(DnlbPorts.PORT_MIN, DnlbPorts.PORT_MAX);
                     assertThat(DnlbPlan.range(intended, u).contains(sport)).isTrue();
-                    assertThat(DnlbPlan.uplinkOf(sport, u)).isEqualTo(intended);
+                    assertThat(DnlbPorts.uplinkOf(sport, u)).isEqualTo(intended);
                 });
     }
 
@@ -79,8 +81,8 @@ class DnlbPlanPropertiesTest {
                     int u = 1 << log2;
                     long step = (0xFFFF - 0xC000 + 1) / u;
                     long paper = 0xC000 + ((index * nqp + q) * step) % (0xFFFF - 0xC000 + 1);
-                    assertThat(DnlbPlan.sourcePort(index, q, nqp, u)).isEqualTo((int) paper);
-                    assertThat(DnlbPlan.rangeFirst(0, u) + step * (long) DnlbPlan.uplinkOf((int) paper, u))
+                    assertThat(DnlbPorts.sourcePort(index, q, nqp, u)).isEqualTo((int) paper);
+                    assertThat(DnlbPorts.rangeFirst(0, u) + step * (long) DnlbPorts.uplinkOf((int) paper, u))
                             .isEqualTo(paper);
                 });
     }
@@ -94,7 +96,7 @@ class DnlbPlanPropertiesTest {
                         integers().between(1, 3))
                 .checkAssert((u, nics, qps, leaves) -> {
                     DnlbPlan plan = DnlbPlan.compute(new DnlbInput(u, nics, qps, leaves, null, List.of(), List.of()));
-                    boolean eq4 = DnlbPlan.eq4Satisfied(nics, qps, u);
+                    boolean eq4 = DnlbPorts.eq4Satisfied(nics, qps, u);
                     assertThat(eq4).isEqualTo(nics * qps >= u);
                     for (DnlbPlan.Leaf leaf : plan.leaves()) {
                         List<Integer> counts = leaf.qpsPerUplink();
@@ -124,7 +126,7 @@ class DnlbPlanPropertiesTest {
                     boolean[] hit = new boolean[u];
                     for (int j = 0; j < nics; j++) {
                         for (int q = 0; q < qps; q++) {
-                            hit[DnlbPlan.uplinkOf(DnlbPlan.sourcePort(base + j, q, qps, u), u)] = true;
+                            hit[DnlbPorts.uplinkOf(DnlbPorts.sourcePort(base + j, q, qps, u), u)] = true;
                         }
                     }
                     for (int n = 0; n < u; n++) {

@@ -1,5 +1,7 @@
 package lbsim.plan;
 
+import lbsim.lb.DnlbPorts;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,7 +18,7 @@ class DnlbPlanTest {
     @Test
     void eightUplinksGiveThePapersRanges() {
         // CTCCL paper 003 §4.1: udf1 = 49152-51199, udf2 = 51200-53247, ..., udf8 = 63488-65535 (Eqs. 1-2)
-        assertThat(DnlbPlan.step(8)).isEqualTo(2048.0);
+        assertThat(DnlbPorts.step(8)).isEqualTo(2048.0);
         List<PortRange> ranges = DnlbPlan.ranges(8);
         assertThat(ranges).extracting(PortRange::first)
                 .containsExactly(49152, 51200, 53248, 55296, 57344, 59392, 61440, 63488);
@@ -30,27 +32,27 @@ class DnlbPlanTest {
     void eq3SourcePortsOnThePapersEightUplinks() {
         // CTCCL §3.2 Eq. 3: sport = 0xC000 + ((index*nqp + q) * step) mod 16384, step = 2048 for 8 uplinks
         for (int q = 0; q < 8; q++) {
-            assertThat(DnlbPlan.sourcePort(0, q, 8, 8)).isEqualTo(49152 + q * 2048);
-            assertThat(DnlbPlan.sourcePort(5, q, 8, 8)).isEqualTo(49152 + q * 2048);
+            assertThat(DnlbPorts.sourcePort(0, q, 8, 8)).isEqualTo(49152 + q * 2048);
+            assertThat(DnlbPorts.sourcePort(5, q, 8, 8)).isEqualTo(49152 + q * 2048);
         }
         // nqp = 4: NIC 1 continues where NIC 0 stops (k = 4..7), NIC 2 wraps around (k = 8 -> 0)
-        assertThat(DnlbPlan.sourcePort(1, 0, 4, 8)).isEqualTo(57344);
-        assertThat(DnlbPlan.sourcePort(1, 3, 4, 8)).isEqualTo(63488);
-        assertThat(DnlbPlan.sourcePort(2, 1, 4, 8)).isEqualTo(51200);
+        assertThat(DnlbPorts.sourcePort(1, 0, 4, 8)).isEqualTo(57344);
+        assertThat(DnlbPorts.sourcePort(1, 3, 4, 8)).isEqualTo(63488);
+        assertThat(DnlbPorts.sourcePort(2, 1, 4, 8)).isEqualTo(51200);
         // nqp = 2, 4 uplinks (step 4096): index 17 -> k = 34 + q -> uplink 2, 3
-        assertThat(DnlbPlan.sourcePort(17, 0, 2, 4)).isEqualTo(0xC000 + 2 * 4096);
-        assertThat(DnlbPlan.sourcePort(17, 1, 2, 4)).isEqualTo(0xC000 + 3 * 4096);
+        assertThat(DnlbPorts.sourcePort(17, 0, 2, 4)).isEqualTo(0xC000 + 2 * 4096);
+        assertThat(DnlbPorts.sourcePort(17, 1, 2, 4)).isEqualTo(0xC000 + 3 * 4096);
     }
 
     @Test
     void uplinkOfFollowsTheRangeBoundaries() {
-        assertThat(DnlbPlan.uplinkOf(49152, 8)).isEqualTo(0);
-        assertThat(DnlbPlan.uplinkOf(51199, 8)).isEqualTo(0);
-        assertThat(DnlbPlan.uplinkOf(51200, 8)).isEqualTo(1);
-        assertThat(DnlbPlan.uplinkOf(63487, 8)).isEqualTo(6);
-        assertThat(DnlbPlan.uplinkOf(65535, 8)).isEqualTo(7);
-        assertThat(DnlbPlan.uplinkOf(65535, 1)).isEqualTo(0);
-        assertThatThrownBy(() -> DnlbPlan.uplinkOf(49151, 8)).isInstanceOf(BadInputException.class)
+        assertThat(DnlbPorts.uplinkOf(49152, 8)).isEqualTo(0);
+        assertThat(DnlbPorts.uplinkOf(51199, 8)).isEqualTo(0);
+        assertThat(DnlbPorts.uplinkOf(51200, 8)).isEqualTo(1);
+        assertThat(DnlbPorts.uplinkOf(63487, 8)).isEqualTo(6);
+        assertThat(DnlbPorts.uplinkOf(65535, 8)).isEqualTo(7);
+        assertThat(DnlbPorts.uplinkOf(65535, 1)).isEqualTo(0);
+        assertThatThrownBy(() -> DnlbPorts.uplinkOf(49151, 8)).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("49152..65535");
     }
 
@@ -63,9 +65,9 @@ class DnlbPlanTest {
                 new PortRange(5, 62805, 65535));
         assertThat(ranges).extracting(PortRange::size).containsExactly(2730, 2731, 2731, 2730, 2731, 2731);
         // each QP lands on the first port of the range of (index*nqp + q) mod 6
-        assertThat(DnlbPlan.sourcePort(0, 1, 4, 6)).isEqualTo(51882);
-        assertThat(DnlbPlan.sourcePort(1, 1, 4, 6)).isEqualTo(62805); // k = 5
-        assertThat(DnlbPlan.sourcePort(1, 2, 4, 6)).isEqualTo(49152); // k = 6 -> 0
+        assertThat(DnlbPorts.sourcePort(0, 1, 4, 6)).isEqualTo(51882);
+        assertThat(DnlbPorts.sourcePort(1, 1, 4, 6)).isEqualTo(62805); // k = 5
+        assertThat(DnlbPorts.sourcePort(1, 2, 4, 6)).isEqualTo(49152); // k = 6 -> 0
         assertThat(DnlbPlan.compute(DnlbInput.of(6, 3, 2)).notes())
                 .anySatisfy(n -> assertThat(n).contains("4 ranges have 2731 ports and 2 have 2730"));
     }
@@ -167,7 +169,7 @@ class DnlbPlanTest {
                 List.of()))).isInstanceOf(BadInputException.class).hasMessageContaining("twice");
         assertThatThrownBy(() -> new DnlbInput(8, 1, 8, 1, null, List.of(), List.of("1.1.1.1")))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("--next-hops");
-        assertThatThrownBy(() -> DnlbPlan.sourcePort(0, 4, 4, 8)).isInstanceOf(BadInputException.class)
+        assertThatThrownBy(() -> DnlbPorts.sourcePort(0, 4, 4, 8)).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("0..3");
         assertThatThrownBy(() -> PlanFormat.parse("xml")).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("--format").hasMessageContaining("text, json, csv");

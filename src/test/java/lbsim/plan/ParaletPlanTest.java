@@ -73,8 +73,8 @@ class ParaletPlanTest {
     @Test
     void flowletSizeIsFourBdpOverM() {
         // ParaLet §5.2: S = 4 * BDP / m, rounded up to whole bytes
-        assertThat(ParaletPlan.flowletBytes(100_000, 19)).isEqualTo(21_053); // 400000 / 19 = 21052.6
-        assertThat(ParaletPlan.flowletBytes(1_000, 4)).isEqualTo(1_000);
+        assertThat(lbsim.lb.ParaLet.flowletBytes(100_000, 19)).isEqualTo(21_053); // 400000 / 19 = 21052.6
+        assertThat(lbsim.lb.ParaLet.flowletBytes(1_000, 4)).isEqualTo(1_000);
         ParaletPlan plan = ParaletPlan.compute(128, 1.5, 125_000L);
         assertThat(plan.m()).isEqualTo(24);
         assertThat(plan.flowletBytes()).isEqualTo(20_834L); // 500000 / 24 = 20833.3

@@ -1,14 +1,13 @@
-package lbsim.experiment;
+package lbsim.topology;
 
 import lbsim.engine.Simulation;
-import lbsim.topology.Topology;
 
 /** Fabric-wide constants derived from a topology: longest path latency and base RTT. */
 public final class Fabric {
     private Fabric() {}
 
     /** Links on the longest shortest host-to-host path (2 in one ToR, 4 leaf-spine, 6 fat-tree). */
-    static int maxHops(Topology t) {
+    public static int maxHops(Topology t) {
         int hosts = t.hostCount();
         if (hosts < 2) return 2;
         int last = hosts - 1;
