@@ -9,6 +9,8 @@ import lbsim.BadInputException;
 import lbsim.experiment.Sweep;
 import lbsim.experiment.reproduce.Preset;
 import lbsim.experiment.reproduce.Presets;
+import lbsim.experiment.reproduce.Provenance;
+import lbsim.experiment.reproduce.Verdicts;
 import lbsim.experiment.reproduce.Reproduce;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,8 +23,17 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ID", description = "Preset id (see --list).")
     String id;
 
-    @Option(names = "--list", description = "List the presets.")
+    @Option(names = "--list", description = "List the presets, each with the scale, run time and verdict counts of its "
+            + "stored results (see --results).")
     boolean list;
+
+    @Option(names = "--summary", description = "Print the table across every preset's stored results (Markdown): scale run, "
+            + "run time, verdict counts, commit.")
+    boolean summary;
+
+    @Option(names = "--results", paramLabel = "DIR", defaultValue = "docs/results", description = "Where stored results are "
+            + "(DIR/<id>/, written by reproduce --out DIR/<id>); read by --list and --summary. Default: ${DEFAULT-VALUE}.")
+    Path results;
 
     @Option(names = "--scale", defaultValue = "quick", description = "quick (minutes on a laptop) or paper (the paper's setup). Default: ${DEFAULT-VALUE}.")
     String scale;
@@ -41,10 +52,17 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (summary) {
+            System.out.print(Verdicts.summaryMarkdown(results));
+            return 0;
+        }
         if (list) {
             // with an id, that preset only (an unknown id is exit 2 listing the ids)
+            List<Verdicts.Stored> stored = Verdicts.stored(results);
             for (Preset p : id == null ? Presets.all() : List.of(Presets.get(id))) {
+                Verdicts.Stored s = stored.stream().filter(x -> x.preset() == p).findFirst().orElseThrow();
                 System.out.printf("%-16s %s, %s%n", p.id(), p.figure(), p.paper());
+                System.out.println("                 " + storedLine(s));
             }
             return 0;
         }
@@ -64,15 +82,28 @@ public final class ReproduceCommand implements Callable<Integer> {
         if (pb != null) pb.clear();
         System.out.printf("%s (%s), %s, scale %s: %s%n", p.id(), p.figure(), p.metricLabel(), scale,
                 o.sweep().total() + " runs (" + o.sweep().ran() + " run now)");
-        System.out.printf("%-52s %10s %8s %10s %10s%n", "cell", "ours", "sd", "paper", "diff");
+        System.out.printf("%-52s %10s %8s %10s %10s  %-12s %s%n", "cell", "ours", "sd", "paper", "diff", "verdict", "cause");
         for (Reproduce.Row r : o.rows()) {
             if (r.ran()) {
-                System.out.printf(Locale.ROOT, "%-52s %10.3f %8.3f %10.3f %+10.3f%n", r.cell().name(), r.mean(), r.sd(), r.paper(), r.difference());
+                System.out.printf(Locale.ROOT, "%-52s %10.3f %8.3f %10.3f %+10.3f  %-12s %s%n", r.cell().name(), r.mean(), r.sd(), r.paper(),
+                        r.difference(), r.verdict().label(), r.causeKind());
             } else {
-                System.out.printf(Locale.ROOT, "%-52s %10s %8s %10.3f %10s%n", r.cell().name(), "not run", "", r.paper(), "");
+                System.out.printf(Locale.ROOT, "%-52s %10s %8s %10.3f %10s  %-12s%n", r.cell().name(), "not run", "", r.paper(), "",
+                        r.verdict().label());
             }
         }
+        System.out.println(Verdicts.counts(o.rows()) + " (rule: docs/experiments.md, \"Verdicts\"; causes in comparison.csv)");
         System.out.println("results in " + dir + " (results.csv, comparison.csv, report.html)");
         return 0;
+    }
+
+    /** "stored: quick scale, 32 runs, 18 s of run time; 12 cells: ..." or why there is nothing to show. */
+    static String storedLine(Verdicts.Stored s) {
+        if (!s.present()) return "no stored results; paper scale not run";
+        Provenance pv = s.provenance();
+        String paperTime = pv.scale().equals("paper") ? Verdicts.duration(pv.runSeconds()) + " of run time" : "not run";
+        return "stored: " + pv.scale() + " scale, " + pv.runs() + " runs, " + Verdicts.duration(pv.runSeconds()) + " of run time"
+                + (s.current() ? "" : " (stale: the preset changed since)") + "; paper scale: " + paperTime
+                + (s.counts() == null ? "" : "; " + s.counts());
     }
 }

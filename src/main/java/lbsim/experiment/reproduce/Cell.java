@@ -23,9 +23,24 @@ import java.util.Map;
  */
 public record Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note,
                    Kind kind, String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels,
-                   boolean meanOfBaselines) {
+                   boolean meanOfBaselines, Cause cause) {
 
     public enum Kind { VALUE, IMPROVEMENT, RATIO, REDUCTION }
+
+    /**
+     * Why ours differs from the paper when it does, as analysed for this cell: lbsim's model, the scale run,
+     * a setting the paper does not state, or an inconsistency in the paper itself. Reported only when the
+     * verdict is not "reproduces"; a differing cell without one is reported as "unexplained".
+     */
+    public record Cause(Kind kind, String detail) {
+        public enum Kind {
+            MODEL, SCALE, UNSTATED_SETTING, PAPER;
+
+            public String label() {
+                return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+            }
+        }
+    }
 
     public Cell {
         if (baselines == null) baselines = baseline == null ? List.of() : List.of(baseline);
@@ -37,7 +52,13 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     }
 
     public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note) {
-        this(name, select, baseline, paper, note, baseline == null ? Kind.VALUE : Kind.IMPROVEMENT, null, null, null, null, false);
+        this(name, select, baseline, paper, note, baseline == null ? Kind.VALUE : Kind.IMPROVEMENT, null, null, null, null, false, null);
+    }
+
+    /** The same cell with the analysed reason why ours differs from the paper's number. */
+    public Cell because(Cause.Kind kind, String detail) {
+        return new Cell(name, select, baseline, paper, note, this.kind, metric, baselines, overColumn, overLabels, meanOfBaselines,
+                new Cause(kind, detail));
     }
 
     public static Cell value(String name, Map<String, String> select, double paper, String note) {
@@ -51,13 +72,13 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     /** ours / baseline of {@code metric}, against the strongest of {@code baselines}. */
     public static Cell ratio(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
                              double paper, String note) {
-        return new Cell(name, select, null, paper, note, Kind.RATIO, metric, List.copyOf(baselines), null, null, false);
+        return new Cell(name, select, null, paper, note, Kind.RATIO, metric, List.copyOf(baselines), null, null, false, null);
     }
 
     /** baseline / ours of {@code metric}, against the strongest of {@code baselines}. */
     public static Cell reduction(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
                                  double paper, String note) {
-        return new Cell(name, select, null, paper, note, Kind.REDUCTION, metric, List.copyOf(baselines), null, null, false);
+        return new Cell(name, select, null, paper, note, Kind.REDUCTION, metric, List.copyOf(baselines), null, null, false, null);
     }
 
     public boolean isImprovement() {
@@ -80,7 +101,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
 
     /** The same cell on another summary field (e.g. p99 where the preset reports the mean). */
     public Cell on(String summaryField) {
-        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels, meanOfBaselines);
+        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels, meanOfBaselines, cause);
     }
 
     /**
@@ -89,7 +110,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      * Labels the sweep did not run (a smaller grid at quick scale) are left out of the average.
      */
     public Cell averagedOver(String column, List<String> labels) {
-        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels), meanOfBaselines);
+        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels), meanOfBaselines, cause);
     }
 
     /**
@@ -99,7 +120,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      */
     public static Cell againstTheMeanOfItsBaselines(String name, Map<String, String> select, List<Map<String, String>> baselines,
                                                     double paper, String note) {
-        return new Cell(name, select, null, paper, note, Kind.IMPROVEMENT, null, List.copyOf(baselines), null, null, true);
+        return new Cell(name, select, null, paper, note, Kind.IMPROVEMENT, null, List.copyOf(baselines), null, null, true, null);
     }
 
     /** The selections this cell takes its values from: its own, or one per averaged label. */

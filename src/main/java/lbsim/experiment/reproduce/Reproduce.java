@@ -27,9 +27,26 @@ public final class Reproduce {
      * One compared cell; ours is NaN when the scale does not run the cell's grid points.
      * {@code baselineUsed} names the chosen baseline when the cell has several candidates.
      */
-    public record Row(Cell cell, double mean, double sd, int n, double paper, String baselineUsed) {
+    public record Row(Cell cell, double mean, double sd, int n, double paper, String baselineUsed, String metric) {
         public Row(Cell cell, double mean, double sd, int n, double paper) {
-            this(cell, mean, sd, n, paper, null);
+            this(cell, mean, sd, n, paper, null, cell.metricOr("normalised"));
+        }
+
+        /** The verdict by the one rule of {@link Verdict}. */
+        public Verdict verdict() {
+            return Verdict.of(cell.kind(), Verdict.reference(cell.kind(), metric), mean, sd, n, paper);
+        }
+
+        /** Why ours differs ("model", "scale", "unstated-setting", "paper" or "unexplained"); empty when it reproduces or did not run. */
+        public String causeKind() {
+            Verdict v = verdict();
+            if (v == Verdict.REPRODUCES || v == Verdict.NOT_RUN) return "";
+            return cell.cause() == null ? "unexplained" : cell.cause().kind().label();
+        }
+
+        /** The analysis behind {@link #causeKind()}; empty when there is none. */
+        public String causeDetail() {
+            return causeKind().isEmpty() || cell.cause() == null ? "" : cell.cause().detail();
         }
 
         public boolean ran() {
@@ -61,6 +78,13 @@ public final class Reproduce {
         List<Row> rows = compare(p, spec, out);
         try {
             writeCsv(rows, out.resolve("comparison.csv"));
+            List<tools.jackson.databind.JsonNode> summaries = new ArrayList<>();
+            for (SweepSpec.Run r : spec.runs()) {
+                Path s = out.resolve("runs").resolve(r.key()).resolve("summary.json");
+                if (Files.exists(s)) summaries.add(Sweep.readSummary(s));
+            }
+            new Provenance(p.id(), scale, Provenance.fingerprint(p, scale, overrides), lbsim.Build.version(), lbsim.Build.commit(),
+                    summaries.size(), Provenance.runSeconds(summaries)).write(out);
             ReproduceReport.write(p, scale, spec, rows, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -91,14 +115,14 @@ public final class Reproduce {
             if (c.meanOfBaselines()) {
                 List<Double> xs = new ArrayList<>();
                 for (Map<String, String> b : candidates) xs.addAll(values(c, b, byPoint, cols, spec, metric));
-                best = stats(c, xs, null);
+                best = stats(c, xs, null, metric);
             } else {
                 for (Map<String, String> b : candidates) {
-                    Row row = stats(c, values(c, b, byPoint, cols, spec, metric), candidates.size() > 1 ? describe(b, c.select()) : null);
+                    Row row = stats(c, values(c, b, byPoint, cols, spec, metric), candidates.size() > 1 ? describe(b, c.select()) : null, metric);
                     if (best == null || (row.ran() && (!best.ran() || row.mean() < best.mean()))) best = row;
                 }
             }
-            if (!best.ran()) best = new Row(c, Double.NaN, Double.NaN, 0, c.paper(), null);
+            if (!best.ran()) best = new Row(c, Double.NaN, Double.NaN, 0, c.paper(), null, metric);
             rows.add(best);
         }
         return rows;
@@ -134,7 +158,7 @@ public final class Reproduce {
         return v == null || v.isEmpty() ? Double.NaN : Double.parseDouble(v);
     }
 
-    private static Row stats(Cell c, List<Double> xs, String baselineUsed) {
+    private static Row stats(Cell c, List<Double> xs, String baselineUsed, String metric) {
         double mean = Double.NaN, sd = Double.NaN;
         if (!xs.isEmpty()) {
             mean = 0;
@@ -144,7 +168,7 @@ public final class Reproduce {
             for (double x : xs) ss += (x - mean) * (x - mean);
             sd = xs.size() > 1 ? Math.sqrt(ss / (xs.size() - 1)) : 0;
         }
-        return new Row(c, mean, sd, xs.size(), c.paper(), baselineUsed);
+        return new Row(c, mean, sd, xs.size(), c.paper(), baselineUsed, metric);
     }
 
     /** The baseline's labels that differ from the selection's, e.g. "load_balancer=letflow-50". */
@@ -172,10 +196,11 @@ public final class Reproduce {
 
     static void writeCsv(List<Row> rows, Path file) throws IOException {
         try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
-            csv.writeRecord("cell", "ours_mean", "ours_sd", "seeds", "paper", "difference", "note");
+            csv.writeRecord("cell", "ours_mean", "ours_sd", "seeds", "paper", "difference", "verdict", "cause", "cause_detail", "note");
             for (Row r : rows) {
                 csv.writeRecord(r.cell().name(), fmt(r.mean()), fmt(r.sd()), Integer.toString(r.n()), fmt(r.paper()),
-                        r.ran() ? fmt(r.difference()) : "", r.ran() ? r.note() : "not run at this scale; " + r.cell().note());
+                        r.ran() ? fmt(r.difference()) : "", r.verdict().label(), r.causeKind(), r.causeDetail(),
+                        r.ran() ? r.note() : "not run at this scale; " + r.cell().note());
             }
         }
     }

@@ -33,6 +33,7 @@ public final class ReproduceReport {
                 + spec.seeds().length + " seeds). Metric: " + esc(p.metricLabel()) + " (summary field <code>" + esc(p.metric())
                 + "</code>).</p>");
         page.heading(2, "Ours next to the paper");
+        page.html("<p>" + esc(Verdicts.counts(rows)) + ". " + esc(Verdicts.RULE) + "</p>");
         page.html(table(rows));
         page.heading(2, "Differences from the paper's setup");
         StringBuilder dev = new StringBuilder("<ul>\n");
@@ -112,7 +113,7 @@ public final class ReproduceReport {
 
     static String table(List<Reproduce.Row> rows) {
         StringBuilder sb = new StringBuilder("<table>\n<tr><th>cell</th><th>ours (mean)</th><th>ours (SD)</th>")
-                .append("<th>seeds</th><th>paper</th><th>difference</th><th>note</th></tr>\n");
+                .append("<th>seeds</th><th>paper</th><th>difference</th><th>verdict</th><th>cause</th><th>note</th></tr>\n");
         for (Reproduce.Row r : rows) {
             sb.append(r.ran() ? "<tr>" : "<tr style=\"color:#888\">").append("<td class=\"l\">").append(esc(r.cell().name())).append("</td>");
             if (r.ran()) {
@@ -126,6 +127,8 @@ public final class ReproduceReport {
             } else {
                 sb.append(String.format(Locale.ROOT, "<td colspan=\"3\">not run at this scale</td><td>%.3f</td><td></td>", r.paper()));
             }
+            sb.append("<td>").append(r.verdict().label()).append("</td><td class=\"l\">").append(esc(r.causeKind()))
+                    .append(r.causeDetail().isEmpty() ? "" : ": " + esc(r.causeDetail())).append("</td>");
             sb.append("<td class=\"l\">").append(esc(r.note())).append("</td></tr>\n");
         }
         return sb.append("</table>").toString();

@@ -73,7 +73,7 @@ class CellAverageTest {
         assertThat(rows.get(0).n()).isEqualTo(4);
         assertThat(rows.get(0).note()).doesNotContain("strongest");
         // the same baselines as candidates report the strongest (smallest improvement) instead
-        Cell strongest = new Cell("min", s1, null, 30, "", Cell.Kind.IMPROVEMENT, null, mean.baselines(), null, null, false);
+        Cell strongest = new Cell("min", s1, null, 30, "", Cell.Kind.IMPROVEMENT, null, mean.baselines(), null, null, false, null);
         assertThat(compare(List.of(strongest)).get(0).mean()).isCloseTo(
                 (100 * 40 / 90.0 + 100 * 30 / 90.0) / 2, within(1e-9));
     }
