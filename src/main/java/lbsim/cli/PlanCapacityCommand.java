@@ -33,9 +33,10 @@ public final class PlanCapacityCommand implements Runnable {
             description = "Fraction of each degraded link's bandwidth that is lost, 0..1 (or a percentage like 90%%).")
     String lostFraction;
 
-    @Option(names = "--reading", defaultValue = "as-printed", paramLabel = "as-printed|lost-bandwidth",
-            description = "Which denominator decides 'sufficient': as-printed k^2/4 - f(1-p) (Eq. 2 verbatim) or"
-                    + " lost-bandwidth k^2/4 - f*p (default: ${DEFAULT-VALUE}). Both are always reported.")
+    @Option(names = "--reading", defaultValue = "lost-bandwidth", paramLabel = "as-printed|lost-bandwidth",
+            description = "Which denominator decides 'sufficient': lost-bandwidth k^2/4 - f*p (the capacity a pod loses when p"
+                    + " is the fraction lost, as the paper defines p) or as-printed k^2/4 - f(1-p) (Eq. 2 verbatim)."
+                    + " Default: ${DEFAULT-VALUE}. Both are always reported.")
     String reading;
 
     @Override

@@ -23,7 +23,7 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>As printed, the denominator subtracts {@code f (1 - p)}: the bandwidth the failed links <em>keep</em>.
  * With {@code p} the lost fraction, the capacity a pod loses is {@code f p}. Both readings are computed
- * ({@link Reading}); {@code sufficient} follows the selected one (default: as printed). Neither reading
+ * ({@link Reading}); {@code sufficient} follows the selected one (default: lost bandwidth, the physical reading). Neither reading
  * matches all of the paper's §4 statements for k = 8; see docs/plan.md.
  *
  * <p>All comparisons are exact (decimal arithmetic on the given {@code p}).
@@ -112,9 +112,9 @@ public final class CapacityPlan implements Plan {
         return new CapacityPlan(k, failedLinks, lostFraction, reading);
     }
 
-    /** Convenience: Eq. 2 as printed, p given as a double (converted through its decimal string). */
+    /** Convenience: Eq. 2 under the lost-bandwidth reading, p given as a double (converted through its decimal string). */
     public static boolean sufficient(int k, int failedLinks, double lostFraction) {
-        return compute(k, failedLinks, BigDecimal.valueOf(lostFraction), Reading.AS_PRINTED).sufficient();
+        return compute(k, failedLinks, BigDecimal.valueOf(lostFraction), Reading.LOST_BANDWIDTH).sufficient();
     }
 
     /** Hosts of the fat-tree, k^3/4. */
@@ -208,7 +208,11 @@ public final class CapacityPlan implements Plan {
 
     public List<String> notes() {
         return List.of("Eq. 2 as printed subtracts f(1-p), the bandwidth the failed links keep, although the text"
-                        + " defines p as the bandwidth lost; --reading lost-bandwidth subtracts f*p instead",
+                        + " defines p as the bandwidth lost; the default --reading lost-bandwidth subtracts f*p, the capacity"
+                        + " a pod loses",
+                "the paper's own cases (k = 8) are inconsistent with either reading: as printed, 9 links at 20 % come out"
+                        + " insufficient and 3 at 90 % sufficient, the reverse of Figs. 4 and 5; under lost-bandwidth, 4 links"
+                        + " at 60 % (2.4 links lost, 1.89 spare) come out insufficient although Fig. 4 shows them as sufficient",
                 "f counts degraded links between one pod and the core (the paper sets failures per pod);"
                         + " the check assumes perfect load balancing and an all-to-all");
     }

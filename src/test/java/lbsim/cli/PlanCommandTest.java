@@ -167,7 +167,7 @@ class PlanCommandTest {
         Result csv = run("plan", "capacity", "--k", "8", "--failed-links", "9", "--lost-fraction", "0.2",
                 "--format", "csv");
         assertThat(csv.exit()).isZero();
-        assertThat(csv.out().split("\n")[1]).startsWith("false,8,9,0.2,as-printed,127,");
+        assertThat(csv.out().split("\n")[1]).as("the default reading is lost-bandwidth").startsWith("true,8,9,0.2,lost-bandwidth,127,");
         assertThat(csv.err()).contains("WARNING").contains("disagree");
     }
 
