@@ -249,6 +249,31 @@ public final class Dnlb {
             return failing == 0 ? null : "dnlb: Eq. 4 (CTCCL Sec. 3.3) not satisfied at " + failing + " leaf(s), e.g. " + first;
         }
 
+        /**
+         * Uneven QP counts per uplink at leaves where Eq. 4 holds ({@link DnlbPorts#unevenWarning}), counting the QPs
+         * of the leaf's hosts that sent flows; null if every such leaf is even.
+         */
+        private String unevenWarning() {
+            int uneven = 0;
+            String first = null;
+            for (int tor = 0; tor < topo.torCount(); tor++) {
+                int node = topo.torNode(tor);
+                int u = byTor[node].count();
+                if (u == 0) continue;
+                int[] perUplink = new int[u];
+                int nics = 0;
+                for (int h = 0; h < topo.hostCount(); h++) {
+                    if (!sends[h] || topo.hostTor(h) != node) continue;
+                    nics++;
+                    for (int q = 0; q < qps; q++) perUplink[DnlbPorts.uplinkOf(sourcePort(h, q), u)]++;
+                }
+                if (nics == 0 || !DnlbPorts.eq4Satisfied(nics, qps, u)) continue;
+                String w = DnlbPorts.unevenWarning(perUplink, nics, qps);
+                if (w != null && uneven++ == 0) first = topo.nodeName(node) + ": " + w;
+            }
+            return uneven == 0 ? null : "dnlb: " + uneven + " leaf(s) load their uplinks unevenly, e.g. " + first;
+        }
+
         /** Logical uplinks of a host's leaf (U of Eq. 1-3). */
         public int uplinks(int host) {
             return byTor[topo.hostTor(host)].count();
@@ -374,6 +399,8 @@ public final class Dnlb {
             List<String> w = new ArrayList<>();
             String eq4 = eq4Warning();
             if (eq4 != null) w.add(eq4);
+            String uneven = unevenWarning();
+            if (uneven != null) w.add(uneven);
             if (stranded > 0) {
                 w.add("dnlb: " + stranded + " QP timeouts found every QP of their connection failed; those QPs kept"
                         + " retrying on their own port");

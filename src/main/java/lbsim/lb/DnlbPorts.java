@@ -111,4 +111,28 @@ public final class DnlbPorts {
             throw new BadInputException("NIC index must be >= 0; got " + nicIndex);
         }
     }
+
+    /**
+     * Eq. 4 only ensures every uplink gets a QP; with {@code nics * qps} not a multiple of the uplinks some get one
+     * more than others (4 NICs x 3 QPs over 8 uplinks: 2 and 1), and with equal traffic per QP those carry
+     * proportionally more. The warning for such a per-uplink QP count, or null when it is even or some uplink has none.
+     */
+    public static String unevenWarning(int[] qpsPerUplink, int nics, int qps) {
+        int min = Integer.MAX_VALUE, max = 0;
+        for (int c : qpsPerUplink) {
+            min = Math.min(min, c);
+            max = Math.max(max, c);
+        }
+        if (min == 0 || min == max) return null;
+        int u = qpsPerUplink.length;
+        int step = u / gcd(u, nics); // nics * q is a multiple of u iff q is a multiple of u / gcd(u, nics)
+        int even = ((qps + step - 1) / step) * step;
+        return "QPs per uplink are uneven (" + min + " to " + max + "), so with equal traffic per QP the busiest uplinks carry "
+                + max + "/" + min + " times the load of the least busy; nNIC_leaf * qps = " + nics + " * " + qps
+                + " is not a multiple of the " + u + " uplinks (qps = " + even + " would be)";
+    }
+
+    private static int gcd(int a, int b) {
+        return b == 0 ? a : gcd(b, a % b);
+    }
 }

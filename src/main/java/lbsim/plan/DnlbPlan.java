@@ -151,6 +151,8 @@ public final class DnlbPlan implements Plan {
             if (eq4 && idle.length() > 0) {
                 warnings.add("leaf " + l + ": uplinks " + idle + " receive no QP of this job");
             }
+            String uneven = DnlbPorts.unevenWarning(perUplink, in.nicsPerLeaf(), in.qps());
+            if (eq4 && idle.length() == 0 && uneven != null) warnings.add("leaf " + l + ": " + uneven);
             List<String> leafHops = new ArrayList<>(u);
             for (int n = 0; n < u; n++) {
                 leafHops.add(hops.isEmpty() ? null : hops.size() == u ? hops.get(n) : hops.get(l * u + n));
@@ -303,7 +305,8 @@ public final class DnlbPlan implements Plan {
         boolean eq4 = DnlbPorts.eq4Satisfied(in.nicsPerLeaf(), in.qps(), u);
         sb.append("! Eq. 4: nNIC_leaf * nqp_per_conn = ").append(in.nicsPerLeaf()).append(" * ").append(in.qps())
                 .append(" = ").append((long) in.nicsPerLeaf() * in.qps()).append(eq4 ? " >= " : " < ")
-                .append("nlink_up = ").append(u).append(eq4 ? ": satisfied\n" : ": NOT satisfied\n");
+                .append("nlink_up = ").append(u).append(eq4 ? ": satisfied" : ": NOT satisfied")
+                .append(eq4 && !warnings.isEmpty() ? ", but see the warnings below\n" : "\n");
         for (String w : warnings) {
             sb.append("! WARNING: ").append(w).append('\n');
         }

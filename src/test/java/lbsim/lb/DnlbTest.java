@@ -166,6 +166,20 @@ class DnlbTest {
         assertThat(Scenarios.run(yaml, "load_balancer.qps=8").warnings()).noneMatch(w -> w.contains("Eq. 4"));
     }
 
+    /** 4 senders x 3 QPs over 8 uplinks satisfy Eq. 4 but give 4 uplinks two QPs and 4 one: the run says so. */
+    @Test
+    void unevenQpsPerUplinkAreWarnedAtRunTime() {
+        String yaml = """
+                name: uneven
+                topology: {kind: leaf-spine, leaves: 2, spines: 8, hosts_per_leaf: 4, link_gbps: 100}
+                load_balancer: {scheme: dnlb, qps: 3}
+                """ + shift(8, 4, 200000);
+        RunResult r = Scenarios.run(yaml);
+        Scenarios.assertConserved(r);
+        assertThat(r.warnings()).singleElement().asString().contains("2 leaf(s) load their uplinks unevenly", "uneven (1 to 2)");
+        assertThat(Scenarios.run(yaml, "load_balancer.qps=4").warnings()).isEmpty();
+    }
+
     /**
      * The audit's finding 2: nNIC_leaf (CTCCL Sec. 3.3) counts the NICs of the job's hosts; with one sender on a leaf of
      * four hosts, 2 QPs reach 2 of the 8 uplinks, as {@code plan dnlb --uplinks 8 --nics-per-leaf 1 --qps 2} warns.

@@ -72,6 +72,18 @@ class DnlbPlanTest {
                 .anySatisfy(n -> assertThat(n).contains("4 ranges have 2731 ports and 2 have 2730"));
     }
 
+    /** Eq. 4 holds for 4 NICs x 3 QPs over 8 uplinks, but 12 QPs split 2:1 over them; 4 x 4 is even. */
+    @Test
+    void unevenQpsPerUplinkAreWarnedAlthoughEq4Holds() {
+        DnlbPlan plan = DnlbPlan.compute(DnlbInput.of(8, 4, 3));
+        assertThat(plan.leaves().get(0).qpsPerUplink()).containsOnly(1, 2);
+        assertThat(plan.warnings()).singleElement().asString().contains("uneven (1 to 2)", "2/1 times", "qps = 4 would be");
+        assertThat(plan.render(PlanFormat.TEXT)).contains(": satisfied, but see the warnings below");
+        assertThat(DnlbPlan.compute(DnlbInput.of(8, 4, 4)).warnings()).isEmpty();
+        assertThat(DnlbPlan.compute(DnlbInput.of(12, 8, 2)).warnings()).singleElement().asString()
+                .contains("qps = 3 would be"); // 8 * 3 = 24, the first multiple of 12
+    }
+
     @Test
     void eq4ViolationIsWarnedInEveryFormat() {
         // CTCCL §3.3 Eq. 4: nNIC_leaf * nqp_per_conn >= nlink_up; 1 * 4 < 8

@@ -111,7 +111,37 @@ public final class Verdicts {
         }
         sb.append(String.format(Locale.ROOT, "| all | | | | | %d | %d | %d | %d | %d | |%n", total.total(), total.reproduces(),
                 total.direction(), total.contradicts(), total.notRun()));
+        for (Stored s : stored(root)) {
+            if (!s.present() || s.counts() == null) continue;
+            sb.append("\n### `").append(s.preset().id()).append("`: ").append(s.preset().paper()).append(", ")
+                    .append(s.preset().figure()).append("\n\n");
+            sb.append(s.provenance().scale()).append(" scale, ").append(s.provenance().runs()).append(" runs, commit ")
+                    .append(s.provenance().commit()).append("; metric: ").append(s.preset().metricLabel()).append(" (`")
+                    .append(s.preset().metric()).append("`).\n\n");
+            sb.append(cellTable(root.resolve(s.preset().id()).resolve("comparison.csv")));
+        }
         return sb.toString();
+    }
+
+    /** A stored comparison.csv as a Markdown table: cell, ours (mean ± sd over n), paper, verdict, cause. */
+    static String cellTable(Path comparisonCsv) {
+        StringBuilder sb = new StringBuilder("| cell | ours | paper | verdict | cause |\n|---|---|---|---|---|\n");
+        try (CsvReader<NamedCsvRecord> csv = CsvReader.builder().ofNamedCsvRecord(comparisonCsv)) {
+            for (NamedCsvRecord r : csv) {
+                String mean = r.getField("ours_mean");
+                String ours = mean.isEmpty() ? "not run" : mean + " ± " + r.getField("ours_sd") + " (n " + r.getField("seeds") + ")";
+                String cause = r.getField("cause") + (r.getField("cause_detail").isEmpty() ? "" : ": " + r.getField("cause_detail"));
+                sb.append("| ").append(md(r.getField("cell"))).append(" | ").append(ours).append(" | ").append(r.getField("paper"))
+                        .append(" | ").append(r.getField("verdict")).append(" | ").append(md(cause)).append(" |\n");
+            }
+        } catch (IOException e) {
+            throw new BadInputException(comparisonCsv + ": cannot read (" + e.getMessage() + ")");
+        }
+        return sb.toString();
+    }
+
+    private static String md(String s) {
+        return s.replace("|", "\\|").replace("\n", " ");
     }
 
     /** "42 s", "7 min 3 s", "2.5 h". */
