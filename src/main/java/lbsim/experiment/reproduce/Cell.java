@@ -69,6 +69,19 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
         return new Cell(name, select, baseline, paper, note);
     }
 
+    /**
+     * A claim the paper states without a number, that {@code select} does better than {@code baseline}
+     * ("outperforms", "lower FCT"): an improvement cell whose paper value is NaN. For "worse", swap the two.
+     */
+    public static Cell qualitative(String name, Map<String, String> select, Map<String, String> baseline, String note) {
+        return new Cell(name, select, baseline, Double.NaN, note);
+    }
+
+    /** Whether the paper states this cell's claim without a number ({@link #qualitative}). */
+    public boolean isQualitative() {
+        return Double.isNaN(paper);
+    }
+
     /** ours / baseline of {@code metric}, against the strongest of {@code baselines}. */
     public static Cell ratio(String name, String metric, Map<String, String> select, List<Map<String, String>> baselines,
                              double paper, String note) {

@@ -80,7 +80,9 @@ public final class ReproduceReport {
                                     + "(reduction cells, e.g. FCT), paired by seed, against the strongest baseline";
                             default -> "";
                         }
-                        + (notRun > 0 ? "; " + notRun + " cells not run at this scale are left out" : "") + "."));
+                        + (notRun > 0 ? "; " + notRun + " cells not run at this scale are left out" : "")
+                        + (part.stream().anyMatch(r -> r.cell().isQualitative()) ? "; a claim the paper states without a number "
+                                + "has no paper bar" : "") + "."));
             }
         }
         out.addAll(SweepCharts.metricBars(d, p.metric(), p.charts(), plots, "grid-" + p.metric().replaceAll("[^A-Za-z0-9]", "_")));

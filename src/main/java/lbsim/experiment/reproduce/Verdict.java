@@ -21,6 +21,8 @@ import java.util.Locale;
  *       saying "no difference") a difference beyond the tolerance;</li>
  *   <li>{@code not-run}: the scale did not run the cell's grid points.</li>
  * </ul>
+ * A claim the paper states without a number ({@link Cell#qualitative}: "X outperforms Y") is reproduced by an
+ * effect its way beyond the floor and two standard errors, whatever its size, and contradicted otherwise.
  */
 public enum Verdict {
     REPRODUCES, DIRECTION, CONTRADICTS, NOT_RUN;
@@ -44,6 +46,11 @@ public enum Verdict {
     public static Verdict of(Cell.Kind kind, double reference, double ours, double sd, int n, double paper) {
         if (n == 0 || Double.isNaN(ours)) return NOT_RUN;
         double noise = n > 1 && !Double.isNaN(sd) ? 2 * sd / Math.sqrt(n) : 0;
+        if (Double.isNaN(paper)) {
+            // a claim stated without a number ("X beats Y"): an effect the positive way, of any size, beyond floor and noise
+            if (Double.isNaN(reference)) throw new IllegalArgumentException("a qualitative claim needs a reference");
+            return ours - reference > Math.max(floor(kind), noise) ? REPRODUCES : CONTRADICTS;
+        }
         if (Double.isNaN(reference)) {
             double tol = VALUE_TOLERANCE * Math.abs(paper) + noise;
             if (Math.abs(ours - paper) <= tol) return REPRODUCES;

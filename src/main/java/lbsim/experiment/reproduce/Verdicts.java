@@ -22,7 +22,8 @@ public final class Verdicts {
             + "points, 0.05 of a ratio, 0.03 of a value against its reference; 15 % of a value without one), widened by two "
             + "standard errors over seeds; 'direction' = beyond that but a real effect the paper's way (a plain value: within "
             + "a factor of 2); 'contradicts' = no effect beyond the noise, the opposite one, or a difference where the paper "
-            + "reports none; 'not-run' = not run at this scale. A differing cell names its cause (model, scale, "
+            + "reports none; 'not-run' = not run at this scale. A claim stated without a number reproduces when the effect "
+            + "goes its way beyond floor and noise. A differing cell names its cause (model, scale, "
             + "unstated-setting, paper) or says 'unexplained'.";
 
     public record Counts(int reproduces, int direction, int contradicts, int notRun) {

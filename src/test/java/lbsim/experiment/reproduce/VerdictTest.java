@@ -68,6 +68,17 @@ class VerdictTest {
     }
 
     @Test
+    void aClaimWithoutANumberIsReproducedByAnyRealEffectItsWay() {
+        double nan = Double.NaN;
+        assertThat(improvement(4, 0, 1, nan)).isEqualTo(REPRODUCES);
+        assertThat(improvement(2, 0, 1, nan)).as("below the floor").isEqualTo(CONTRADICTS);
+        assertThat(improvement(8, 10, 4, nan)).as("within the noise").isEqualTo(CONTRADICTS);
+        assertThat(improvement(-20, 0, 1, nan)).isEqualTo(CONTRADICTS);
+        assertThat(Verdict.of(Kind.REDUCTION, 1, 1.3, 0, 1, nan)).isEqualTo(REPRODUCES);
+        assertThat(Cell.qualitative("q", java.util.Map.of("a", "x"), java.util.Map.of("a", "y"), "").isQualitative()).isTrue();
+    }
+
+    @Test
     void aCellThatDidNotRunHasNoVerdict() {
         assertThat(improvement(Double.NaN, Double.NaN, 0, 30)).isEqualTo(NOT_RUN);
         assertThat(NOT_RUN.label()).isEqualTo("not-run");
