@@ -10,6 +10,8 @@ import lbsim.experiment.Sweep;
 import lbsim.experiment.reproduce.Preset;
 import lbsim.experiment.reproduce.Presets;
 import lbsim.experiment.reproduce.Provenance;
+import lbsim.experiment.reproduce.Sensitivities;
+import lbsim.experiment.reproduce.Sensitivity;
 import lbsim.experiment.reproduce.Verdicts;
 import lbsim.experiment.reproduce.Reproduce;
 import picocli.CommandLine.Command;
@@ -30,6 +32,11 @@ public final class ReproduceCommand implements Callable<Integer> {
     @Option(names = "--summary", description = "Print the table across every preset's stored results (Markdown): scale run, "
             + "run time, verdict counts, commit.")
     boolean summary;
+
+    @Option(names = "--sensitivity", description = "Also run the preset once per value of each setting the paper does not "
+            + "state but its claims may depend on (see docs/experiments.md, \"Unstated settings\"), into OUT/sensitivity/, and "
+            + "report every cell's verdict at each value (sensitivity.csv, report.html).")
+    boolean sensitivity;
 
     @Option(names = "--results", paramLabel = "DIR", defaultValue = "docs/results", description = "Where stored results are "
             + "(DIR/<id>/, written by reproduce --out DIR/<id>); read by --list and --summary. Default: ${DEFAULT-VALUE}.")
@@ -93,8 +100,40 @@ public final class ReproduceCommand implements Callable<Integer> {
             }
         }
         System.out.println(Verdicts.counts(o.rows()) + " (rule: docs/experiments.md, \"Verdicts\"; causes in comparison.csv)");
+        if (sensitivity) {
+            List<Sensitivity> settings = Sensitivities.of(p.id());
+            if (settings.isEmpty()) {
+                System.out.println("sensitivity: " + p.id() + " has no unstated settings to explore");
+            } else {
+                ProgressBar sb = ProgressBar.forRuns(p.id() + " sensitivity", progressOption.mode());
+                List<Reproduce.SensitivityRow> rows = Reproduce.runSensitivity(p, scale, dir, j, overrides,
+                        sb == null ? Sweep.Listener.NONE : sb::runsDone);
+                if (sb != null) sb.clear();
+                Reproduce.rewriteReport(p, scale, dir, overrides);
+                printSensitivity(o.rows(), rows);
+            }
+        }
         System.out.println("results in " + dir + " (results.csv, comparison.csv, report.html)");
         return 0;
+    }
+
+    /** Per cell: its verdict with the defaults, then at each value of each unstated setting. */
+    static void printSensitivity(List<Reproduce.Row> main, List<Reproduce.SensitivityRow> rows) {
+        List<String> cols = new ArrayList<>();
+        for (Reproduce.SensitivityRow r : rows) if (!cols.contains(r.key() + "=" + r.value())) cols.add(r.key() + "=" + r.value());
+        System.out.println("verdicts across unstated settings (one changed at a time):");
+        System.out.printf("%-52s %-12s", "cell", "default");
+        for (String c : cols) System.out.printf(" %-" + Math.max(12, c.length()) + "s", c);
+        System.out.println();
+        for (Reproduce.Row m : main) {
+            System.out.printf("%-52s %-12s", m.cell().name(), m.verdict().label());
+            for (String c : cols) {
+                String v = rows.stream().filter(r -> (r.key() + "=" + r.value()).equals(c) && r.row().cell().name().equals(m.cell().name()))
+                        .map(r -> r.row().verdict().label()).findFirst().orElse("");
+                System.out.printf(" %-" + Math.max(12, c.length()) + "s", v);
+            }
+            System.out.println();
+        }
     }
 
     /** "stored: quick scale, 32 runs, 18 s of run time; 12 cells: ..." or why there is nothing to show. */

@@ -65,6 +65,72 @@ public final class Reproduce {
 
     public record Outcome(Sweep.Outcome sweep, List<Row> rows, Path dir) {}
 
+    /** One cell at one value of an unstated setting. */
+    public record SensitivityRow(String key, String value, Row row) {}
+
+    public static final String SENSITIVITY_CSV = "sensitivity.csv";
+
+    /**
+     * Runs the preset once per value of each of its {@link Sensitivities} into {@code out/sensitivity/<key>=<value>/}
+     * (each a resumable reproduction with that {@code --set}), writes {@code out/sensitivity.csv} and returns its rows.
+     */
+    public static List<SensitivityRow> runSensitivity(Preset p, String scale, Path out, int jobs, List<String> overrides,
+                                                      Sweep.Listener listener) {
+        return runSensitivity(p, Sensitivities.of(p.id()), scale, out, jobs, overrides, listener);
+    }
+
+    /** As above over the given settings. */
+    static List<SensitivityRow> runSensitivity(Preset p, List<Sensitivity> settings, String scale, Path out, int jobs,
+                                               List<String> overrides, Sweep.Listener listener) {
+        List<SensitivityRow> rows = new ArrayList<>();
+        for (Sensitivity s : settings) {
+            for (String v : s.values()) {
+                List<String> sets = new ArrayList<>(overrides);
+                sets.add(s.key() + "=" + v);
+                Outcome o = run(p, scale, out.resolve("sensitivity").resolve(Sensitivity.folder(s.key(), v)), jobs, sets, listener);
+                for (Row r : o.rows()) rows.add(new SensitivityRow(s.key(), v, r));
+            }
+        }
+        try {
+            writeSensitivityCsv(rows, out.resolve(SENSITIVITY_CSV));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rows;
+    }
+
+    /** Rewrites report.html with the sensitivity runs now in {@code out} (after {@link #runSensitivity}). */
+    public static void rewriteReport(Preset p, String scale, Path out, List<String> overrides) {
+        SweepSpec spec = spec(p, scale, overrides);
+        ReproduceReport.write(p, scale, spec, compare(p, spec, out), storedSensitivity(p, scale, out, overrides), out);
+    }
+
+    /** The rows of every sensitivity run already in {@code out} (none: empty), without running anything. */
+    public static List<SensitivityRow> storedSensitivity(Preset p, String scale, Path out, List<String> overrides) {
+        List<SensitivityRow> rows = new ArrayList<>();
+        for (Sensitivity s : Sensitivities.of(p.id())) {
+            for (String v : s.values()) {
+                Path dir = out.resolve("sensitivity").resolve(Sensitivity.folder(s.key(), v));
+                if (!Files.isDirectory(dir)) continue;
+                List<String> sets = new ArrayList<>(overrides);
+                sets.add(s.key() + "=" + v);
+                for (Row r : compare(p, spec(p, scale, sets), dir)) rows.add(new SensitivityRow(s.key(), v, r));
+            }
+        }
+        return rows;
+    }
+
+    static void writeSensitivityCsv(List<SensitivityRow> rows, Path file) throws IOException {
+        try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(file)) {
+            csv.writeRecord("setting", "value", "cell", "ours_mean", "ours_sd", "seeds", "paper", "verdict");
+            for (SensitivityRow s : rows) {
+                Row r = s.row();
+                csv.writeRecord(s.key(), s.value(), r.cell().name(), fmt(r.mean()), fmt(r.sd()), Integer.toString(r.n()), fmt(r.paper()),
+                        r.verdict().label());
+            }
+        }
+    }
+
     public static SweepSpec spec(Preset p, String scale, List<String> overrides) {
         String text = p.scales().get(scale);
         if (text == null) throw new BadInputException("--scale " + scale + ": not a scale of " + p.id() + "; allowed values: "
@@ -85,7 +151,7 @@ public final class Reproduce {
             }
             new Provenance(p.id(), scale, Provenance.fingerprint(p, scale, overrides), lbsim.Build.version(), lbsim.Build.commit(),
                     summaries.size(), Provenance.runSeconds(summaries)).write(out);
-            ReproduceReport.write(p, scale, spec, rows, out);
+            ReproduceReport.write(p, scale, spec, rows, storedSensitivity(p, scale, out, overrides), out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

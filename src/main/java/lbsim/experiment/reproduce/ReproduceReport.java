@@ -26,6 +26,12 @@ public final class ReproduceReport {
 
     /** Writes {@code out/report.html} and its charts; returns the page's path. */
     public static Path write(Preset p, String scale, SweepSpec spec, List<Reproduce.Row> rows, Path out) {
+        return write(p, scale, spec, rows, List.of(), out);
+    }
+
+    /** As above, with the cells' verdicts across the preset's unstated settings ({@code --sensitivity}) when any ran. */
+    public static Path write(Preset p, String scale, SweepSpec spec, List<Reproduce.Row> rows, List<Reproduce.SensitivityRow> sens,
+                             Path out) {
         ReportPage page = new ReportPage(out, "lbsim reproduce " + p.id() + ": " + p.figure());
         page.html("<p><i>" + esc(p.paper()) + "</i></p>");
         page.paragraph(p.description());
@@ -35,6 +41,10 @@ public final class ReproduceReport {
         page.heading(2, "Ours next to the paper");
         page.html("<p>" + esc(Verdicts.counts(rows)) + ". " + esc(Verdicts.RULE) + "</p>");
         page.html(table(rows));
+        if (!sens.isEmpty()) {
+            page.heading(2, "The claims across settings the paper does not state");
+            page.html(sensitivityTable(p, rows, sens));
+        }
         page.heading(2, "Differences from the paper's setup");
         StringBuilder dev = new StringBuilder("<ul>\n");
         for (String d : p.deviations()) dev.append("<li>").append(esc(d)).append("</li>\n");
@@ -134,6 +144,37 @@ public final class ReproduceReport {
             sb.append("<td class=\"l\">").append(esc(r.note())).append("</td></tr>\n");
         }
         return sb.append("</table>").toString();
+    }
+
+    /** One row per cell: its verdict with the preset's defaults, then at each value of each unstated setting, and why that range. */
+    static String sensitivityTable(Preset p, List<Reproduce.Row> rows, List<Reproduce.SensitivityRow> sens) {
+        List<String> columns = new java.util.ArrayList<>();
+        for (Reproduce.SensitivityRow s : sens) {
+            String c = s.key() + " = " + s.value();
+            if (!columns.contains(c)) columns.add(c);
+        }
+        StringBuilder sb = new StringBuilder("<p>Each cell's verdict with the preset's defaults and with one unstated setting "
+                + "changed at a time (ours: mean over seeds). ");
+        for (Sensitivity x : Sensitivities.of(p.id())) sb.append(esc(x.key())).append(": ")
+                .append(esc(x.why())).append(". ");
+        sb.append("</p>\n<table>\n<tr><th>cell</th><th>paper</th><th>default</th>");
+        for (String c : columns) sb.append("<th>").append(esc(c)).append("</th>");
+        sb.append("</tr>\n");
+        for (Reproduce.Row r : rows) {
+            sb.append("<tr><td class=\"l\">").append(esc(r.cell().name())).append("</td><td>").append(Reproduce.fmt(r.paper()))
+                    .append("</td><td>").append(cellText(r)).append("</td>");
+            for (String c : columns) {
+                Reproduce.Row at = sens.stream().filter(s -> (s.key() + " = " + s.value()).equals(c)
+                        && s.row().cell().name().equals(r.cell().name())).map(Reproduce.SensitivityRow::row).findFirst().orElse(null);
+                sb.append("<td>").append(at == null ? "" : cellText(at)).append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        return sb.append("</table>").toString();
+    }
+
+    private static String cellText(Reproduce.Row r) {
+        return r.ran() ? String.format(Locale.ROOT, "%.3f: %s", r.mean(), r.verdict().label()) : r.verdict().label();
     }
 
     static String esc(String s) {

@@ -1,0 +1,49 @@
+package lbsim.experiment.reproduce;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per preset, the unstated settings its claims are checked across ({@link Sensitivity}); the values and why
+ * are in docs/experiments.md, "Unstated settings". Kept apart from the presets so that adding a setting does
+ * not change a preset's fingerprint (its main results stay valid).
+ */
+public final class Sensitivities {
+    private Sensitivities() {}
+
+    // ECN thresholds: Ethereal §4.1 names DCTCP + PFC but no marking threshold; lbsim's default is DCTCP's own
+    // guideline (K = C x RTT / 7), the range's other end the HPCC ns-3 DCTCP setting (30 KB per 10 Gbit/s)
+    private static final Sensitivity ETHEREAL_ECN = new Sensitivity("switch.ecn_profile", List.of("dctcp-hpcc"),
+            "Ethereal §4.1 runs DCTCP with PFC and states no ECN threshold: DCTCP's own guideline (default) against the "
+                    + "HPCC ns-3 DCTCP threshold, 40 times larger at 400 Gbit/s");
+    // McClure §4 runs htsim with an RTO it does not state; 1 ms is the presets' default
+    private static final Sensitivity MCCLURE_RTO = new Sensitivity("transport.timeout_us", List.of("200", "5000"),
+            "McClure et al. §4 state no retransmission timeout; the presets use 1 ms, the range spans 0.2-5 ms");
+    // ParaLet §6 does not state its ECN marking; lbsim's DCQCN default is NVIDIA's switch default
+    private static final Sensitivity PARALET_ECN = new Sensitivity("switch.ecn_profile", List.of("dcqcn-hpcc"),
+            "ParaLet §6 states no ECN thresholds for its DCQCN: NVIDIA's switch default (150/1500 KB, default) against "
+                    + "the HPCC ns-3 setting (100/400 KB per 25 Gbit/s)");
+    // Hopper §4.2's testbed (ConnectX-5) does not state its QP timeout
+    private static final Sensitivity HOPPER_TESTBED_TIMEOUT = new Sensitivity("transport.timeout_us", List.of("4194", "1073742"),
+            "Hopper §4.2's ConnectX-5 testbed states no local ACK timeout: 4.096 us x 2^14 (default) against 2^10 and 2^18");
+
+    private static final Map<String, List<Sensitivity>> BY_PRESET = Map.ofEntries(
+            Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN)),
+            Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN)),
+            Map.entry("ethereal-fig7", List.of(ETHEREAL_ECN)),
+            Map.entry("mcclure-fig8", List.of(MCCLURE_RTO)),
+            Map.entry("mcclure-fig9-11", List.of(MCCLURE_RTO)),
+            Map.entry("mcclure-fig10-12", List.of(MCCLURE_RTO)),
+            Map.entry("paralet-fig5", List.of(PARALET_ECN)),
+            Map.entry("hopper-fig6", List.of(HOPPER_TESTBED_TIMEOUT)));
+
+    /** The preset's sensitivities; empty when it has none. */
+    public static List<Sensitivity> of(String presetId) {
+        return BY_PRESET.getOrDefault(presetId, List.of());
+    }
+
+    /** Ids of the presets that have sensitivities (for tests). */
+    static java.util.Set<String> presetIds() {
+        return BY_PRESET.keySet();
+    }
+}
