@@ -109,8 +109,8 @@ public final class ReproduceCommand implements Callable<Integer> {
                 List<Reproduce.SensitivityRow> rows = Reproduce.runSensitivity(p, scale, dir, j, overrides,
                         sb == null ? Sweep.Listener.NONE : sb::runsDone);
                 if (sb != null) sb.clear();
-                Reproduce.rewriteReport(p, scale, dir, overrides);
-                printSensitivity(o.rows(), rows);
+                List<Reproduce.Row> main = Reproduce.refresh(p, scale, dir, overrides);
+                printSensitivity(main, rows);
             }
         }
         System.out.println("results in " + dir + " (results.csv, comparison.csv, report.html)");

@@ -99,10 +99,49 @@ public final class Reproduce {
         return rows;
     }
 
-    /** Rewrites report.html with the sensitivity runs now in {@code out} (after {@link #runSensitivity}). */
-    public static void rewriteReport(Preset p, String scale, Path out, List<String> overrides) {
+    /**
+     * The cells of the reproduction in {@code out} as comparison.csv reports them: {@link #compare}, with the cause
+     * of a differing cell that has no analysed one taken from its sensitivity runs when any value reproduces it.
+     */
+    public static List<Row> comparison(Preset p, String scale, Path out, List<String> overrides) {
+        return withSensitivityCauses(compare(p, spec(p, scale, overrides), out), storedSensitivity(p, scale, out, overrides));
+    }
+
+    /** Rewrites comparison.csv and report.html with the sensitivity runs now in {@code out} (after {@link #runSensitivity}). */
+    public static List<Row> refresh(Preset p, String scale, Path out, List<String> overrides) {
         SweepSpec spec = spec(p, scale, overrides);
-        ReproduceReport.write(p, scale, spec, compare(p, spec, out), storedSensitivity(p, scale, out, overrides), out);
+        List<SensitivityRow> sens = storedSensitivity(p, scale, out, overrides);
+        List<Row> rows = withSensitivityCauses(compare(p, spec, out), sens);
+        try {
+            writeCsv(rows, out.resolve("comparison.csv"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        ReproduceReport.write(p, scale, spec, rows, sens, out);
+        return rows;
+    }
+
+    /**
+     * A cell that does not reproduce with the preset's defaults, has no analysed cause, and reproduces at some value
+     * of an unstated setting gets the cause "unstated-setting", naming the values at which it reproduces.
+     */
+    static List<Row> withSensitivityCauses(List<Row> rows, List<SensitivityRow> sens) {
+        if (sens.isEmpty()) return rows;
+        List<Row> out = new ArrayList<>(rows.size());
+        for (Row r : rows) {
+            Verdict v = r.verdict();
+            if (r.cell().cause() != null || v == Verdict.REPRODUCES || v == Verdict.NOT_RUN) {
+                out.add(r);
+                continue;
+            }
+            List<String> at = new ArrayList<>();
+            for (SensitivityRow s : sens) {
+                if (s.row().cell().name().equals(r.cell().name()) && s.row().verdict() == Verdict.REPRODUCES) at.add(s.key() + "=" + s.value());
+            }
+            out.add(at.isEmpty() ? r : new Row(r.cell().because(Cell.Cause.Kind.UNSTATED_SETTING, "reproduces with " + String.join(
+                    " or ", at) + " (sensitivity run)"), r.mean(), r.sd(), r.n(), r.paper(), r.baselineUsed(), r.metric()));
+        }
+        return out;
     }
 
     /** The rows of every sensitivity run already in {@code out} (none: empty), without running anything. */
@@ -141,7 +180,8 @@ public final class Reproduce {
     public static Outcome run(Preset p, String scale, Path out, int jobs, List<String> overrides, Sweep.Listener listener) {
         SweepSpec spec = spec(p, scale, overrides);
         Sweep.Outcome o = Sweep.run(spec, out, jobs, Sweep.Shard.ALL, listener);
-        List<Row> rows = compare(p, spec, out);
+        List<SensitivityRow> sens = storedSensitivity(p, scale, out, overrides);
+        List<Row> rows = withSensitivityCauses(compare(p, spec, out), sens);
         try {
             writeCsv(rows, out.resolve("comparison.csv"));
             List<tools.jackson.databind.JsonNode> summaries = new ArrayList<>();
@@ -151,7 +191,7 @@ public final class Reproduce {
             }
             new Provenance(p.id(), scale, Provenance.fingerprint(p, scale, overrides), lbsim.Build.version(), lbsim.Build.commit(),
                     summaries.size(), Provenance.runSeconds(summaries)).write(out);
-            ReproduceReport.write(p, scale, spec, rows, storedSensitivity(p, scale, out, overrides), out);
+            ReproduceReport.write(p, scale, spec, rows, sens, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -15,6 +15,26 @@ class SensitivityTest {
     @TempDir
     Path tmp;
 
+    /** A differing cell without an analysed cause that reproduces at some value of a setting is attributed to that setting. */
+    @Test
+    void aCellThatReproducesOnlyAtAnotherValueIsAttributedToTheSetting() {
+        Cell c = Cell.improvement("c", java.util.Map.of("s", "a"), java.util.Map.of("s", "b"), 30, "");
+        Cell analysed = Cell.improvement("d", java.util.Map.of("s", "a"), java.util.Map.of("s", "b"), 30, "")
+                .because(Cell.Cause.Kind.MODEL, "why");
+        Reproduce.Row main = new Reproduce.Row(c, 10, 0, 1, 30, null, "m");
+        Reproduce.Row kept = new Reproduce.Row(analysed, 10, 0, 1, 30, null, "m");
+        List<Reproduce.SensitivityRow> sens = List.of(
+                new Reproduce.SensitivityRow("k", "1", new Reproduce.Row(c, 12, 0, 1, 30, null, "m")),
+                new Reproduce.SensitivityRow("k", "2", new Reproduce.Row(c, 29, 0, 1, 30, null, "m")),
+                new Reproduce.SensitivityRow("k", "2", new Reproduce.Row(analysed, 29, 0, 1, 30, null, "m")));
+        List<Reproduce.Row> rows = Reproduce.withSensitivityCauses(List.of(main, kept), sens);
+        assertThat(rows.get(0).verdict()).isEqualTo(Verdict.DIRECTION);
+        assertThat(rows.get(0).causeKind()).isEqualTo("unstated-setting");
+        assertThat(rows.get(0).causeDetail()).isEqualTo("reproduces with k=2 (sensitivity run)");
+        assertThat(rows.get(1).causeKind()).isEqualTo("model");
+        assertThat(Reproduce.withSensitivityCauses(List.of(main), List.of()).get(0).causeKind()).isEqualTo("unexplained");
+    }
+
     /** Every declared unstated setting names a preset and a value every grid point of both scales accepts. */
     @Test
     void everyDeclaredSettingIsAValueEveryGridPointAccepts() {

@@ -43,7 +43,7 @@ class StoredResultsTest {
         Path dir = ROOT.resolve(p.id());
         Provenance pv = Provenance.read(dir);
         if (pv == null) return; // the test above reports it
-        List<Reproduce.Row> rows = Reproduce.compare(p, Reproduce.spec(p, pv.scale(), List.of()), dir);
+        List<Reproduce.Row> rows = Reproduce.comparison(p, pv.scale(), dir, List.of());
         Reproduce.writeCsv(rows, tmp.resolve("comparison.csv"));
         assertThat(Files.readString(tmp.resolve("comparison.csv")))
                 .as("%s: comparison.csv differs from what its runs give now (a note, cause or verdict rule changed): re-run "
