@@ -20,7 +20,9 @@ import java.util.Map;
  * fire t, as htsim fires them: {@code recv_done_trigger} when the receiver has the whole flow
  * (its delivery), {@code send_done_trigger} when the sender has the ACK of its last byte (its
  * source's end trigger, later by the ACK's return). A barrier waits for all of its
- * activations, a one-shot or multi-shot trigger for the first.
+ * activations (or its {@code count}), a one-shot or multi-shot trigger for the first. The reader is strict: header counts
+ * must match the lines, every key has a value and appears once, trigger types are checked; anything else is a
+ * {@link FormatException} naming the line.
  */
 public final class HtsimConnectionMatrix {
     private HtsimConnectionMatrix() {}
@@ -34,11 +36,20 @@ public final class HtsimConnectionMatrix {
 
     private record Conn(int id, int src, int dst, long size, long start, int trigger, int firesOnSend, int firesOnRecv, int line) {}
 
+    /** A trigger line: its kind and, for a barrier, how many activations fire it (-1: all of them). */
+    private record Trigger(String type, int count, int line) {}
+
+    /** Largest flow size accepted, as for a scenario's flow list. */
+    static final long MAX_SIZE = Long.MAX_VALUE / 16;
+    /** Latest start accepted (ps), as for a scenario's flow list ({@code start_ns} up to Long.MAX_VALUE / 2000). */
+    static final long MAX_START_PS = Long.MAX_VALUE / 2;
+
     public static FlowGraph read(Reader in) throws IOException, FormatException {
         BufferedReader r = new BufferedReader(in);
         int nodes = -1;
+        long declaredConnections = -1, declaredTriggers = -1;
         List<Conn> conns = new ArrayList<>();
-        Map<Integer, String> triggerType = new HashMap<>();
+        Map<Integer, Trigger> triggers = new HashMap<>();
         String line;
         int lineNo = 0;
         while ((line = r.readLine()) != null) {
@@ -47,15 +58,34 @@ public final class HtsimConnectionMatrix {
             if (t.isEmpty() || t.startsWith("#")) continue;
             String[] w = t.split("\\s+");
             switch (w[0]) {
-                case "Nodes" -> nodes = parseInt(w, 1, lineNo);
-                case "Connections", "Triggers", "Failures" -> { }
+                case "Nodes" -> nodes = (int) checkInt(header(w, nodes, lineNo), w, lineNo);
+                case "Connections" -> declaredConnections = header(w, declaredConnections, lineNo);
+                case "Triggers" -> declaredTriggers = header(w, declaredTriggers, lineNo);
+                case "Failures" -> header(w, -1, lineNo); // htsim's failure count: lbsim takes failures from the scenario
                 case "trigger" -> {
-                    // trigger id T type [count C]
-                    if (w.length < 4 || !w[1].equals("id")) throw new FormatException("line " + lineNo + ": expected 'trigger id T oneshot|multishot|barrier'");
-                    triggerType.put(parseInt(w, 2, lineNo), w[3]);
+                    // trigger id T oneshot|multishot|barrier [count C]
+                    if (w.length != 4 && w.length != 6 || !w[1].equals("id") || (w.length == 6 && !w[4].equals("count"))) {
+                        throw new FormatException("line " + lineNo + ": expected 'trigger id T oneshot|multishot|barrier [count C]'");
+                    }
+                    int id = parseInt(w, 2, lineNo);
+                    if (!List.of("oneshot", "multishot", "barrier").contains(w[3])) {
+                        throw new FormatException("line " + lineNo + ": unknown trigger type '" + w[3] + "'; allowed: oneshot, multishot, barrier");
+                    }
+                    int count = w.length == 6 ? parseInt(w, 5, lineNo) : -1;
+                    if (count == 0) throw new FormatException("line " + lineNo + ": trigger " + id + ": count must be >= 1");
+                    if (triggers.put(id, new Trigger(w[3], count, lineNo)) != null) {
+                        throw new FormatException("line " + lineNo + ": trigger " + id + " is defined twice");
+                    }
                 }
                 default -> conns.add(parseConnection(w, lineNo));
             }
+        }
+        if (declaredConnections >= 0 && declaredConnections != conns.size()) {
+            throw new FormatException("'Connections " + declaredConnections + "' but the file has " + conns.size()
+                    + " connection lines (a truncated or concatenated file?)");
+        }
+        if (declaredTriggers >= 0 && declaredTriggers != triggers.size() && !(declaredTriggers == 0 && triggers.isEmpty())) {
+            throw new FormatException("'Triggers " + declaredTriggers + "' but the file has " + triggers.size() + " trigger lines");
         }
         if (nodes < 0) throw new FormatException("missing 'Nodes N' header");
         FlowGraph g = new FlowGraph();
@@ -91,8 +121,18 @@ public final class HtsimConnectionMatrix {
                     int a = acts.getInt(j);
                     ((a & 1) == 1 ? onSend : onRecv).add(newId[a >> 1]);
                 }
-                String type = triggerType.getOrDefault(c.trigger, "barrier");
-                afterCount = type.equals("barrier") ? acts.size() : 1;
+                Trigger tr = triggers.get(c.trigger);
+                if (tr == null || tr.type().equals("barrier")) {
+                    // an undeclared trigger waits for all its activations, as a barrier of that count
+                    int need = tr == null || tr.count() < 0 ? acts.size() : tr.count();
+                    if (need > acts.size()) {
+                        throw new FormatException("line " + tr.line() + ": barrier " + c.trigger + " needs " + need
+                                + " activations but only " + acts.size() + " flows fire it: it would never fire");
+                    }
+                    afterCount = need;
+                } else {
+                    afterCount = 1;
+                }
             }
             g.add(new FlowSpec(g.nextId(), c.src, c.dst, c.size, c.start, onRecv.toIntArray(), afterCount, 0, -1, 0,
                     "cm id " + c.id, onSend.toIntArray()));
@@ -127,7 +167,12 @@ public final class HtsimConnectionMatrix {
         int src = parseInt(ends, 0, lineNo), dst = parseInt(ends, 1, lineNo);
         int id = -1, trigger = -1, firesOnSend = -1, firesOnRecv = -1;
         long size = -1, start = 0;
+        if (w.length % 2 == 0) {
+            throw new FormatException("line " + lineNo + ": '" + w[w.length - 1] + "' has no value (a truncated line?)");
+        }
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (int i = 1; i + 1 < w.length; i += 2) {
+            if (!seen.add(w[i])) throw new FormatException("line " + lineNo + ": '" + w[i] + "' is given twice");
             switch (w[i]) {
                 case "id" -> id = parseInt(w, i + 1, lineNo);
                 case "start" -> start = parseLong(w, i + 1, lineNo);
@@ -141,8 +186,28 @@ public final class HtsimConnectionMatrix {
         }
         if (id < 0) throw new FormatException("line " + lineNo + ": missing 'id'");
         if (size <= 0) throw new FormatException("line " + lineNo + ": missing or non-positive 'size'");
-        if (start < 0) throw new FormatException("line " + lineNo + ": negative 'start' " + start);
+        if (size > MAX_SIZE) throw new FormatException("line " + lineNo + ": size " + size + " is above the largest flow, " + MAX_SIZE + " bytes");
+        if (start < 0 || start > MAX_START_PS) {
+            throw new FormatException("line " + lineNo + ": 'start' " + start + " is outside [0, " + MAX_START_PS + "] ps");
+        }
+        if (seen.contains("start") && trigger >= 0) {
+            throw new FormatException("line " + lineNo + ": give 'start' or 'trigger', not both");
+        }
         return new Conn(id, src, dst, size, start, trigger, firesOnSend, firesOnRecv, lineNo);
+    }
+
+    /** The number of a header line ("Nodes N"), checked once: a second, different value is an error. */
+    private static long header(String[] w, long previous, int lineNo) throws FormatException {
+        if (w.length != 2) throw new FormatException("line " + lineNo + ": expected '" + w[0] + " N'");
+        long v = parseLong(w, 1, lineNo);
+        if (v < 0) throw new FormatException("line " + lineNo + ": '" + w[0] + "' must be >= 0");
+        if (previous >= 0 && previous != v) throw new FormatException("line " + lineNo + ": '" + w[0] + "' given twice (" + previous + ", " + v + ")");
+        return v;
+    }
+
+    private static long checkInt(long v, String[] w, int lineNo) throws FormatException {
+        if (v > Integer.MAX_VALUE) throw new FormatException("line " + lineNo + ": '" + w[1] + "' is out of range [0, " + Integer.MAX_VALUE + "]");
+        return v;
     }
 
     /** A host, id or trigger number: 0 .. Integer.MAX_VALUE (a cast would wrap larger values onto other hosts). */
