@@ -59,6 +59,7 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        OutDir.check(out);
         if (summary) {
             System.out.print(Verdicts.summaryMarkdown(results));
             return 0;
@@ -81,7 +82,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         // as sweep does: keys the overrides set that a grid point's settings do not read, once per reproduction
         // (a bad override is exit 2 here, naming the grid point, before anything runs)
         for (String w : Reproduce.spec(p, scale, overrides).validate()) System.err.println("lbsim: warning: " + w);
-        Path dir = out != null ? out : Path.of("out", "reproduce-" + p.id() + "-" + scale);
+        Path dir = OutDir.usable(out != null ? out : Path.of("out", "reproduce-" + p.id() + "-" + scale));
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         if (j < 1) throw new BadInputException("--jobs " + j + ": must be >= 1");
         ProgressBar pb = ProgressBar.forRuns(p.id(), progressOption.mode());

@@ -36,7 +36,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutDir.check(out);
+        OutDir.usable(out);
         progressOption.mode(); // a bad --progress is refused before anything runs
         SweepSpec spec = SweepSpec.load(file, overrides);
         // once per sweep, not once per run (each run's summary.json has its own)

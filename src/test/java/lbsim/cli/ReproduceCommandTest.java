@@ -79,6 +79,17 @@ class ReproduceCommandTest {
         assertThat(bad.err()).contains("grid point", "transport.cc");
     }
 
+    /** An --out that is a file, or the root, is exit 2 before anything runs (nothing is written). */
+    @Test
+    void anUnusableOutIsRefusedBeforeRunning() throws Exception {
+        Path file = java.nio.file.Files.writeString(tmp.resolve("a-file"), "x");
+        Outcome o = exec("reproduce", "ctccl-fig7", "--out", file.toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("is a file, not a folder");
+        assertThat(exec("reproduce", "ctccl-fig7", "--out", "/").code()).isEqualTo(2);
+        assertThat(exec("sweep", "no-such.yaml", "--out", file.toString()).err()).contains("is a file, not a folder");
+    }
+
     @Test
     void listWithAnIdListsThatPresetOnly() {
         Outcome one = exec("reproduce", "--list", "ctccl-fig7");
