@@ -166,7 +166,7 @@ class ReproduceCommandTest {
                 "--set", "workload.size_bytes=65536");
         assertThat(o.code()).as(o.err()).isZero();
         List<NamedCsvRecord> results = read(out.resolve("results.csv"));
-        assertThat(results).hasSize(2 * 3 * 5);
+        assertThat(results).hasSize(2 * 4 * 5); // algorithms x quick sizes x schemes
         List<NamedCsvRecord> cmp = read(out.resolve("comparison.csv"));
         assertThat(cmp).hasSize(Presets.get("ethereal-fig3").cells().size());
         NamedCsvRecord first = cmp.get(0);
@@ -194,9 +194,10 @@ class ReproduceCommandTest {
             assertThat(max).isCloseTo(mtt, within(1e-3));
         }
         List<NamedCsvRecord> cmp = read(out.resolve("comparison.csv"));
-        assertThat(cmp).hasSize(Presets.get("paralet-fig5").cells().size()).hasSize(32);
-        assertThat(cmp.stream().filter(c -> c.getField("seeds").equals("2")).count()).isEqualTo(16);
-        assertThat(cmp.stream().filter(c -> c.getField("note").startsWith("not run")).count()).as("LS cells").isEqualTo(16);
+        // per case 8 baseline cells, Eq. 1, sqrt(m) and two m-steps; QPs under DBT: 4 x 12 + 2
+        assertThat(cmp).hasSize(Presets.get("paralet-fig5").cells().size()).hasSize(50);
+        assertThat(cmp.stream().filter(c -> c.getField("seeds").equals("2")).count()).isEqualTo(25);
+        assertThat(cmp.stream().filter(c -> c.getField("note").startsWith("not run")).count()).as("LS cells").isEqualTo(25);
         NamedCsvRecord ecmpMtt = cmp.get(0), ecmpFct = cmp.get(1);
         assertThat(ecmpMtt.getField("cell")).isEqualTo("Ring SS: ParaLet-32 vs ECMP, MTT ratio");
         assertThat(Double.parseDouble(ecmpMtt.getField("ours_mean")))

@@ -92,12 +92,40 @@ final class EtherealPresets {
         return Map.of("workload.algorithm", algo, "workload.size_bytes", size, "set", lb);
     }
 
-    private static final Map<String, String> BASELINE_LABELS = Map.of("ecmp", "ECMP", "reps", "REPS", "spray", "spraying");
+    /** The schemes' names in cell names, by grid label. */
+    private static final Map<String, String> LABELS = Map.of("ecmp", "ECMP", "reps", "REPS", "spray", "spraying",
+            "mprdma-2", "MP-RDMA-2", "mprdma-4", "MP-RDMA-4", "mprdma-8", "MP-RDMA-8", "ethereal", "Ethereal");
 
     /** Ethereal's improvement over {@code baseline} for one algorithm and size, named "ALGO SIZE: Ethereal vs LABEL". */
     private static Cell vs(String algo, String size, String baseline, double paper, String note) {
-        return Cell.improvement(algo + " " + size + ": Ethereal vs " + BASELINE_LABELS.get(baseline), sel(algo, size, "ethereal"),
+        return vs(algo, size, "ethereal", baseline, paper, note);
+    }
+
+    /** {@code ours}'s improvement over {@code baseline} for one algorithm and size, named "ALGO SIZE: OURS vs BASELINE". */
+    private static Cell vs(String algo, String size, String ours, String baseline, double paper, String note) {
+        return Cell.improvement(algo + " " + size + ": " + LABELS.get(ours) + " vs " + LABELS.get(baseline), sel(algo, size, ours),
                 sel(algo, size, baseline), paper, note);
+    }
+
+    /** A claim without a number that {@code ours} completes sooner than {@code baseline} (for one algorithm and size). */
+    private static Cell beats(String algo, String size, String ours, String baseline, String note) {
+        return Cell.qualitative(algo + " " + size + ": " + LABELS.get(ours) + " vs " + LABELS.get(baseline), sel(algo, size, ours),
+                sel(algo, size, baseline), note);
+    }
+
+    /** A claim without a number that Ethereal completes sooner than the strongest MP-RDMA-x that ran (one algorithm and size). */
+    private static Cell beatsEveryMprdma(String algo, String size, String note) {
+        return new Cell(algo + " " + size + ": Ethereal vs MP-RDMA (strongest x)", sel(algo, size, "ethereal"), null, Double.NaN,
+                note, Cell.Kind.IMPROVEMENT, null, Stream.of("mprdma-2", "mprdma-4", "mprdma-8").map(m -> sel(algo, size, m)).toList(),
+                null, null, false, null);
+    }
+
+    static final String QPS = "max_qps_per_nic";
+
+    /** §4.2 / Q3: a scheme's largest number of QPs open at once on one NIC, as the paper's QP distributions in Figs. 3-6. */
+    private static Cell qps(String algo, String size, String scheme, double paper, String note) {
+        return Cell.value(algo + " " + size + ": " + LABELS.get(scheme) + " max QPs per NIC", sel(algo, size, scheme), paper,
+                note + " [field " + QPS + "]").on(QPS);
     }
 
     private static final List<String> ETHEREAL_DEVIATIONS = List.of(
@@ -128,7 +156,7 @@ final class EtherealPresets {
                 "{kind: leaf-spine, leaves: 4, spines: 8, hosts_per_leaf: 8, link_gbps: 400, link_latency_ns: 500, "
                         + "switch_buffer_bytes: 67108864}")
                 + "grid:\n" + ALGOS_QUICK
-                + "  workload.size_bytes: {16MB: 16777216, 128MB: 134217728, 256MB: 268435456}\n"
+                + "  workload.size_bytes: {4MB: 4194304, 16MB: 16777216, 128MB: 134217728, 256MB: 268435456}\n"
                 + ETHEREAL_LB_QUICK + "seeds: 1\n";
         List<Cell> cells = List.of(
                 vs("all-to-all", "16MB", "ecmp", 7.56, "§4.2 'outperform ECMP even at 16MB by 7.56%' (algorithm not named; read as all-to-all)"),
@@ -137,13 +165,39 @@ final class EtherealPresets {
                 vs("recursive-doubling", "128MB", "reps", 37.98, "§4.2"),
                 vs("recursive-doubling", "256MB", "reps", 40.65, "§4.2"),
                 vs("recursive-doubling", "256MB", "spray", 30.8, "§4.2 (size not stated; read as the largest, 256MB)"),
-                vs("all-to-all", "256MB", "spray", 0.0, "§4.2 'performs similar to packet spraying' (stated qualitatively; 0 used)"));
+                vs("all-to-all", "256MB", "spray", 0.0, "§4.2 'performs similar to packet spraying' (stated qualitatively; 0 used)"),
+                // §4.2 on Fig. 3, stated without numbers: small sizes, MP-RDMA, ring and double binary tree
+                vs("all-to-all", "4MB", "ecmp", 0.0, "§4.2 'performs similar to alternative approaches for small message "
+                        + "sizes' (0 used; the smallest size)"),
+                vs("all-to-all", "4MB", "spray", 0.0, "§4.2 'similar to alternative approaches for small message sizes' (0 used)"),
+                vs("all-to-all", "4MB", "reps", 0.0, "§4.2 'REPS performs close to ETHEREAL for small message sizes' (0 used)"),
+                vs("recursive-doubling", "4MB", "reps", 0.0, "§4.2 'REPS performs close to ETHEREAL for small message sizes' (0 used)"),
+                beats("all-to-all", "256MB", "mprdma-4", "mprdma-2", "§4.2 'MP-RDMA-2, 4, 8 generally show a monotonic improvement "
+                        + "with the number of splits'"),
+                beats("all-to-all", "256MB", "mprdma-8", "mprdma-4", "§4.2, as above"),
+                beats("recursive-doubling", "256MB", "mprdma-4", "mprdma-2", "§4.2, as above"),
+                beats("recursive-doubling", "256MB", "mprdma-8", "mprdma-4", "§4.2, as above"),
+                beatsEveryMprdma("all-to-all", "256MB", "§4.2 MP-RDMA 'still lag behind ETHEREAL ... particularly for larger "
+                        + "message sizes' (against the strongest MP-RDMA that ran)"),
+                beatsEveryMprdma("recursive-doubling", "256MB", "§4.2, as above"),
+                vs("ring", "256MB", "ecmp", 0.0, "§4.2 'For ring and double binary tree, we observe similar performance under "
+                        + "any load-balancing algorithm' (0 used; the largest size)"),
+                vs("ring", "256MB", "spray", "ecmp", 0.0, "§4.2, as above: the two ends of the design space"),
+                vs("double-binary-tree", "256MB", "ecmp", 0.0, "§4.2, as above"),
+                vs("double-binary-tree", "256MB", "spray", "ecmp", 0.0, "§4.2, as above"),
+                qps("recursive-doubling", "256MB", "ethereal", 32, "§4 Q3 'ETHEREAL uses at most 32 queue pairs when employing "
+                        + "recursive doubling in both topologies' (a bound: ours at or below it is consistent)"),
+                qps("all-to-all", "256MB", "mprdma-8", 4000, "§4.2 'With all-to-all, MP-RDMA-8 splits every flow and maintains "
+                        + "> 4000 queue pairs' (a lower bound)"),
+                Cell.ratio("all-to-all 256MB: MP-RDMA-8 vs Ethereal, QP ratio", QPS, sel("all-to-all", "256MB", "mprdma-8"),
+                        List.of(sel("all-to-all", "256MB", "ethereal")), 10, "§4.2 MP-RDMA-8's queue pairs 'an order of magnitude "
+                                + "higher than ETHEREAL' (10 used) [field " + QPS + "]"));
         return new Preset("ethereal-fig3", "Addanki et al.: Ethereal: Divide and Conquer Network Load Balancing in Large-Scale "
                 + "Distributed Training", "Fig. 3",
                 "All-reduce CCT on a 256-GPU leaf-spine (16 ToRs x 16 GPUs, 16 spines, 400 Gbps, 500 ns, 64 MB shared buffers, "
                         + "DCTCP + PFC) for all-to-all, recursive doubling, ring and double binary tree, 4-256 MB, under ECMP, "
                         + "spraying, REPS, MP-RDMA-2/4/8 and Ethereal. Quick scale: 32 GPUs (4 ToRs x 8, 8 spines), all-to-all "
-                        + "and recursive doubling, 16, 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal." + NIC_SHORT,
+                        + "and recursive doubling, 4, 16, 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal." + NIC_SHORT,
                 "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, ETHEREAL_DEVIATIONS);
     }
 
@@ -165,7 +219,18 @@ final class EtherealPresets {
                 vs("all-to-all", "128MB", "ecmp", 34.81, "§4.2"),
                 vs("recursive-doubling", "256MB", "spray", 37.99, "§4.2"),
                 vs("recursive-doubling", "256MB", "reps", 38.76, "§4.2"),
-                vs("recursive-doubling", "256MB", "ecmp", 40.41, "§4.2"));
+                vs("recursive-doubling", "256MB", "ecmp", 40.41, "§4.2"),
+                // §4.2 on Fig. 4, stated without numbers
+                beats("all-to-all", "128MB", "mprdma-2", "ecmp", "§4.2 'MP-RDMA improves over ECMP with more splittings'"),
+                beats("all-to-all", "128MB", "mprdma-8", "mprdma-2", "§4.2, as above"),
+                vs("all-to-all", "128MB", "mprdma-8", 0.0, "§4.2 MP-RDMA 'gets close to ETHEREAL's performance' (0 used)"),
+                vs("recursive-doubling", "256MB", "mprdma-8", "mprdma-2", 0.0, "§4.2 'more splittings do not bring any "
+                        + "significant improvements in completion times for MP-RDMA' (0 used)"),
+                vs("ring", "256MB", "ecmp", 0.0, "Fig. 4 caption 'performing similarly to other approaches under ring and "
+                        + "double binary tree' (0 used; the largest size)"),
+                vs("double-binary-tree", "256MB", "ecmp", 0.0, "Fig. 4 caption, as above"),
+                qps("recursive-doubling", "256MB", "ethereal", 32, "§4 Q3 'at most 32 queue pairs when employing recursive "
+                        + "doubling in both topologies' (a bound: ours at or below it is consistent)"));
         return new Preset("ethereal-fig4", "Addanki et al.: Ethereal: Divide and Conquer Network Load Balancing in Large-Scale "
                 + "Distributed Training", "Fig. 4",
                 "All-reduce CCT on the 512-GPU fat-tree (8 pods x 4 ToRs x 16 GPUs, 4 aggregation switches per pod, 16 cores, "
@@ -253,7 +318,11 @@ final class EtherealPresets {
                         tsel("recursive-doubling", "reps"), 28.73, "§4.2"),
                 Cell.improvement("recursive-doubling: Ethereal vs ECMP", tsel("recursive-doubling", "ethereal"),
                         tsel("recursive-doubling", "ecmp"), 35.76, "§4.2"),
-                acrossAlgorithmsVsSpraying());
+                acrossAlgorithmsVsSpraying(),
+                Cell.qualitative("all-to-all: MP-RDMA-4 vs MP-RDMA-2", tsel("all-to-all", "mprdma-4"), tsel("all-to-all", "mprdma-2"),
+                        "§4.2 'more splittings, show a clear monotonic improvement to communication times for MP-RDMA'"),
+                Cell.qualitative("all-to-all: MP-RDMA-8 vs MP-RDMA-4", tsel("all-to-all", "mprdma-8"), tsel("all-to-all", "mprdma-4"),
+                        "§4.2, as above"));
         return new Preset("ethereal-fig5", "Addanki et al.: Ethereal: Divide and Conquer Network Load Balancing in Large-Scale "
                 + "Distributed Training", "Fig. 5",
                 "Communication time of one GPT-2 training iteration (hybrid data-model parallel, local batch 4, global batch "
@@ -354,7 +423,10 @@ final class EtherealPresets {
                 Cell.improvement("4-256 MB: Ethereal vs spraying", ours, Map.of("set", "spray"), 68.91,
                         "§4 Q2 (probably both topologies), mean of the per-size improvements that ran (sd and seeds over sizes x seeds)").averagedOver("workload.size_bytes", all),
                 Cell.improvement("4-256 MB: Ethereal vs REPS", ours, Map.of("set", "reps"), 58.4,
-                        "§4 Q2 (probably both topologies), mean of the per-size improvements that ran (sd and seeds over sizes x seeds)").averagedOver("workload.size_bytes", all));
+                        "§4 Q2 (probably both topologies), mean of the per-size improvements that ran (sd and seeds over sizes x seeds)").averagedOver("workload.size_bytes", all),
+                Cell.qualitative("128-256 MB: Ethereal vs REPS", ours, Map.of("set", "reps"), "§4.2 'REPS underperforms even for "
+                        + "flow sizes above BDP (> 64MB), particularly in the fat-tree topology' (here the leaf-spine panel), mean "
+                        + "of the per-size improvements that ran").averagedOver("workload.size_bytes", List.of("128MB", "256MB")));
     }
 
     // last, after every constant above is initialised

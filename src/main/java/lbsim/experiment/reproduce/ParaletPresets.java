@@ -132,6 +132,12 @@ final class ParaletPresets {
                         where + ": FCT reduced " + v[5] + " times" + (((String) v[5]).contains("-") ? " over the four cases (midpoint)" : "")));
             }
         }
+        for (String[] c : cases) cells.addAll(theoryAndMCells(c[0], c[1]));
+        for (String topo : List.of("SS", "LS")) {
+            cells.add(Cell.value("DBT " + topo + ": ParaLet-32 max QPs per NIC", sel(topo, "DBT", "paralet-32"), 32,
+                    "§6 'ParaLet requires only 32 QPs to achieve good simulation performance' (QPs decoupled from connections, "
+                            + "§5.3: DBT is where a host has the most peers) [field max_qps_per_nic]").on("max_qps_per_nic"));
+        }
         return new Preset("paralet-fig5", PAPER, "Fig. 5",
                 "Maximum total throughput (MTT) and FCT of ring and double-binary-tree all-reduce traffic snapshots on 1:1 "
                         + "Clos fabrics of 128 (SS) and 1024 (LS) accelerators at 100 Gbps, 1 us links, 9 MB switch buffers, under "
@@ -143,6 +149,40 @@ final class ParaletPresets {
                 MTT, "MTT (Gb/s); cells are ratios", scales("paralet-fig5", 3, 2), cells, DEVIATIONS);
     }
 
+    /** Accelerators per topology label (§6: 128 and 1024), the N of Eq. 1. */
+    private static long nodes(String topo) {
+        return topo.equals("SS") ? 128 : 1024;
+    }
+
+    /**
+     * §4.1's predictions checked on one Fig. 5 case, and §6's "The performance of the ParaLet improves with an increasing
+     * value of m, although the rate of improvement gradually diminishes".
+     */
+    private static List<Cell> theoryAndMCells(String topo, String wl) {
+        String what = wl + " " + topo + ": ";
+        long n = nodes(topo);
+        double eq1 = lbsim.plan.ParaletPlan.predictedSlowdown(n, 32);
+        double ecmpEq1 = lbsim.plan.ParaletPlan.predictedSlowdown(n, 1);
+        String eq1Text = String.format(java.util.Locale.ROOT, "%.2f", eq1);
+        return List.of(
+                Cell.value(what + "ParaLet-32 slowdown (Eq. 1)", sel(topo, wl, "paralet-32"), eq1,
+                        "§4.1 Eq. 1 SlowDown = 1 + Phi^-1(1 - 1/N) / sqrt(m) at N = " + n + ", m = 32: " + eq1Text
+                                + "; ours: the snapshot's completion over its ideal [field normalised]").on("normalised"),
+                Cell.reduction(what + "ParaLet-32 vs ECMP, FCT reduction (sqrt(m), §4.1)", FCT, sel(topo, wl, "paralet-32"),
+                        List.of(sel(topo, wl, "ecmp")), Math.sqrt(32), "§4.1 'Compared to ECMP, ParaLet is expected to speedup "
+                                + "by sqrt(m) times' (m = 32: 5.66)")
+                        .because(Cell.Cause.Kind.PAPER, String.format(java.util.Locale.ROOT, "sqrt(m) is the ratio of Eq. 1's "
+                                + "excess slowdowns (z against z / sqrt(m)), not of the slowdowns: Eq. 1 itself gives (1 + z) / "
+                                + "(1 + z / sqrt(m)) = %.2f / %.2f = %.2f at N = %d, and §6 states 2.6-3.4 times for Fig. 5",
+                                ecmpEq1, eq1, ecmpEq1 / eq1, n)),
+                Cell.reduction(what + "ParaLet-8 vs ParaLet-1, FCT reduction", FCT, sel(topo, wl, "paralet-8"),
+                        List.of(sel(topo, wl, "paralet-1")), Double.NaN, "§6 'The performance of the ParaLet improves with an "
+                                + "increasing value of m' (no number)"),
+                Cell.reduction(what + "ParaLet-32 vs ParaLet-8, FCT reduction", FCT, sel(topo, wl, "paralet-32"),
+                        List.of(sel(topo, wl, "paralet-8")), Double.NaN, "§6, as above; 'the rate of improvement gradually "
+                                + "diminishes' compares this cell with the one before (no cell)"));
+    }
+
     /** §6 Fig. 4: total throughput over time; the paper states no numbers for it (the curves are in runs/<key>/throughput.csv). */
     static Preset paraletFig4() {
         return new Preset("paralet-fig4", PAPER, "Fig. 4",
@@ -150,9 +190,42 @@ final class ParaletPresets {
                         + "snapshots on the 128 (SS) and 1024 (LS) accelerator fabrics under every scheme, RoCE NICs (go-back-N, no "
                         + "retry limit). The curves are "
                         + "runs/<run key>/throughput.csv (time_us, gbps); results.csv has MTT and mean TT per run. The paper "
-                        + "states no numbers for Fig. 4 (only that ParaLet is near optimal, ECMP worst, LetFlow poor, DRILL drops "
-                        + "twice under DBT, ConWeave between DRILL and ECMP on Ring), so there are no cells. Quick scale: SS, "
-                        + "2 MiB per pair.",
-                "throughput.mean_gbps", "mean TT (Gb/s)", scales("paralet-fig4", 1, 1), List.of(), DEVIATIONS);
+                        + "states no numbers for Fig. 4, only orderings of the curves: ECMP worst in every case, ConWeave above "
+                        + "DRILL under DBT, ConWeave between DRILL and ECMP under Ring; the cells check them on the mean TT "
+                        + "(claims without a number). Quick scale: SS, 2 MiB per pair.",
+                TT, "mean TT (Gb/s)", scales("paralet-fig4", 1, 1), fig4Cells(), DEVIATIONS);
+    }
+
+    static final String TT = "throughput.mean_gbps";
+
+    /** §6's text on Fig. 4, claims without numbers, on the mean total throughput of each run. */
+    private static List<Cell> fig4Cells() {
+        List<Cell> cells = new ArrayList<>();
+        for (String topo : List.of("SS", "LS")) {
+            for (String wl : List.of("Ring", "DBT")) {
+                String what = wl + " " + topo + ": ";
+                List<Map<String, String>> others = new ArrayList<>();
+                for (String l : List.of("drill", "conweave", "paralet-32", "letflow-50", "letflow-100", "letflow-200")) {
+                    others.add(sel(topo, wl, l));
+                }
+                // baseline / ours with ECMP as ours: every other scheme's mean TT over ECMP's; the smallest is reported
+                cells.add(Cell.reduction(what + "ECMP lowest mean TT (weakest other / ECMP)", TT, sel(topo, wl, "ecmp"), others,
+                        Double.NaN, "§6 'ECMP performs the worst across different scenarios': the mean TT of the weakest of "
+                                + "DRILL, ConWeave, ParaLet-32 and every LetFlow gap over ECMP's (the paper plots only LetFlow's "
+                                + "best gap, so this reading is the stricter one) [field " + TT + "]"));
+                if (wl.equals("DBT")) {
+                    cells.add(Cell.ratio(what + "ConWeave vs DRILL, mean TT ratio", TT, sel(topo, wl, "conweave"),
+                            List.of(sel(topo, wl, "drill")), Double.NaN, "§6 'ConWeave outperforms DRILL in the DBT workload' "
+                                    + "[field " + TT + "]"));
+                } else {
+                    cells.add(Cell.ratio(what + "DRILL vs ConWeave, mean TT ratio", TT, sel(topo, wl, "drill"),
+                            List.of(sel(topo, wl, "conweave")), Double.NaN, "§6 'in the Ring workload ... its [ConWeave's] "
+                                    + "performance falls between DRILL and ECMP' [field " + TT + "]"));
+                    cells.add(Cell.ratio(what + "ConWeave vs ECMP, mean TT ratio", TT, sel(topo, wl, "conweave"),
+                            List.of(sel(topo, wl, "ecmp")), Double.NaN, "§6, as above [field " + TT + "]"));
+                }
+            }
+        }
+        return cells;
     }
 }
