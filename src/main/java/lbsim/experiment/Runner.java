@@ -318,9 +318,12 @@ public final class Runner {
             pauses += st.pauseFramesReceived();
             hops += st.txPackets();
             double util = st.txBytes() * 8.0 / (p.nominalRateBps() * seconds);
-            links.add(new LinkRecord(topo.linkName(topo.portLink(p.id)), topo.nodeName(p.owner.id), p.peer().name(),
+            int link = topo.portLink(p.id);
+            Network.LinkState state = net.linkState(link);
+            links.add(new LinkRecord(topo.linkName(link), topo.portName(p.id), topo.nodeName(p.owner.id), p.peer().name(),
                     p.nominalRateBps() / 1e9, st.txBytes(), util, st.maxQueueBytes(), st.bufferDrops() + st.wireDrops(),
-                    st.ecnMarks(), st.pauseFramesReceived(), st.pausedPs() / 1e6));
+                    st.ecnMarks(), st.pauseFramesReceived(), st.pausedPs() / 1e6, state.label(),
+                    state == Network.LinkState.UP ? Double.NaN : net.linkStateSincePs(link) / 1000.0));
         }
         long retrans = 0, ooo = 0, timeouts = 0;
         for (QueuePair qp : transport.queuePairs()) {
@@ -343,7 +346,7 @@ public final class Runner {
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, graph, driver, done),
                 maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null,
-                commTimeNs(sc, driver, done), nicSummary(sc, transport));
+                commTimeNs(sc, driver, done), nicSummary(sc, transport), net.sim().log());
     }
 
     /** summary.json {@code nic}: the profile in force, its fields and what the NIC did. */

@@ -14,7 +14,7 @@ import java.util.Map;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Writes summary.json, flows.csv, links.csv and throughput.csv of one run. */
+/** Writes summary.json, flows.csv, links.csv, throughput.csv and events.csv of one run. */
 public final class ResultWriter {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -202,6 +202,7 @@ public final class ResultWriter {
             writeFlows(r, dir.resolve("flows.csv"));
             writeLinks(r, dir.resolve("links.csv"));
             writeThroughput(r.throughput(), dir.resolve("throughput.csv"));
+            writeEvents(r.eventLog(), dir.resolve("events.csv"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -241,15 +242,40 @@ public final class ResultWriter {
     private static void writeLinks(RunResult r, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
             try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
-                csv.writeRecord("link", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
-                        "pfc_pauses", "paused_us");
+                csv.writeRecord("link", "link_id", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
+                        "pfc_pauses", "paused_us", "state", "state_since_ns");
                 for (LinkRecord l : r.links()) {
-                    csv.writeRecord(l.link(), l.from(), l.to(), num(l.gbps()), Long.toString(l.bytes()),
+                    csv.writeRecord(l.link(), l.linkId(), l.from(), l.to(), num(l.gbps()), Long.toString(l.bytes()),
                             String.format(Locale.ROOT, "%.4f", l.utilisation()), Long.toString(l.maxQueueBytes()),
                             Long.toString(l.drops()), Long.toString(l.ecnMarks()), Long.toString(l.pfcPausesReceived()),
-                            num(l.pausedUs()));
+                            num(l.pausedUs()), l.state(), Double.isNaN(l.stateSinceNs()) ? "" : num(l.stateSinceNs()));
                 }
             }
         });
+    }
+
+    /**
+     * events.csv: {@code time_ns, kind, subject, detail}, in simulated time order; then, for each
+     * kind that ran past the log's cap, a row of kind {@code truncated} whose subject is that kind,
+     * at the time of the last row left out, saying how many were left out.
+     */
+    static void writeEvents(lbsim.engine.EventLog log, Path file) throws IOException {
+        AtomicFiles.write(file, w -> {
+            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
+                csv.writeRecord("time_ns", "kind", "subject", "detail");
+                for (lbsim.engine.EventLog.Entry e : log.entries()) {
+                    csv.writeRecord(Long.toString(nanos(e.timePs())), e.kind(), e.subject(), e.detail());
+                }
+                for (lbsim.engine.EventLog.Overflow o : log.overflow()) {
+                    csv.writeRecord(Long.toString(nanos(o.lastPs())), "truncated", o.kind(), o.omitted() + " more " + o.kind()
+                            + " rows after the first " + log.maxPerKind() + " are left out");
+                }
+            }
+        });
+    }
+
+    /** Picoseconds to whole nanoseconds, rounded half up. */
+    private static long nanos(long ps) {
+        return Math.floorDiv(ps + 500, 1000);
     }
 }

@@ -53,7 +53,8 @@ class RunCommandTest {
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(out.resolve("summary.json")).exists();
         assertThat(Files.readString(out.resolve("flows.csv")).lines()).hasSize(1 + 8);
-        assertThat(Files.readString(out.resolve("links.csv"))).startsWith("link,from,to");
+        assertThat(Files.readString(out.resolve("links.csv"))).startsWith("link,link_id,from,to");
+        assertThat(Files.readString(out.resolve("events.csv"))).isEqualTo("time_ns,kind,subject,detail\n");
         // --help and the README name every file run writes
         String help = exec("run", "--help").out().replaceAll("\\s+", ""); // picocli may wrap inside a file name
         String readme = Files.exists(Path.of("README.md")) ? Files.readString(Path.of("README.md")) : "";

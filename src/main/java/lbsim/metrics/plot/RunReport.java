@@ -50,8 +50,11 @@ public final class RunReport {
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             Series tput = FlowMetrics.throughput(name, r.throughput());
             if (tput.x().length > 0) {
-                page.figure(Charts.throughput("Total throughput over time", List.of(tput), plots, "throughput"),
-                        "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+                List<Marker> events = FlowMetrics.eventMarkers(r.eventLog());
+                StringBuilder caption = new StringBuilder("Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+                if (!events.isEmpty()) caption.append(" Dashed lines: the run's events (events.csv):");
+                for (Marker m : events) caption.append(' ').append(m.label()).append(" at ").append(fmt(m.x(), 1)).append(" us;");
+                page.figure(Charts.throughput("Total throughput over time", List.of(tput), events, plots, "throughput"), caption.toString());
             }   // a run that ended within its first sampling interval has no sample to plot
         }
         int[] qps = r.maxQpsByNic();
