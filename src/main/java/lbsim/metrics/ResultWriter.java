@@ -203,6 +203,7 @@ public final class ResultWriter {
             writeLinks(r, dir.resolve("links.csv"));
             writeThroughput(r.throughput(), dir.resolve("throughput.csv"));
             writeEvents(r.eventLog(), dir.resolve("events.csv"));
+            if (r.linkSeries() != null) writeLinkSeries(r.linkSeries(), dir.resolve("link_series.csv"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -269,6 +270,27 @@ public final class ResultWriter {
                 for (lbsim.engine.EventLog.Overflow o : log.overflow()) {
                     csv.writeRecord(Long.toString(nanos(o.lastPs())), "truncated", o.kind(), o.omitted() + " more " + o.kind()
                             + " rows after the first " + log.maxPerKind() + " are left out");
+                }
+            }
+        });
+    }
+
+    /**
+     * link_series.csv: {@code time_us} (end of the interval), {@code link_id}, {@code utilisation}
+     * (bytes serialised in the interval over the nominal rate x its length), {@code queue_bytes}
+     * (waiting at its end), {@code pfc_paused} (share of it the port was paused), {@code ecn_marks};
+     * interval by interval, the links in links.csv order within one.
+     */
+    static void writeLinkSeries(LinkSeries s, Path file) throws IOException {
+        AtomicFiles.write(file, w -> {
+            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
+                csv.writeRecord("time_us", "link_id", "utilisation", "queue_bytes", "pfc_paused", "ecn_marks");
+                for (int k = 0; k < s.intervals(); k++) {
+                    String time = CsvNumbers.fixed(s.endPs(k) / 1e6, 3);
+                    for (int i = 0; i < s.links(); i++) {
+                        csv.writeRecord(time, s.linkId(i), CsvNumbers.fixed(s.utilisation(k, i), 4), Integer.toString(s.queueBytes(k, i)),
+                                CsvNumbers.fixed(s.pausedShare(k, i), 4), Integer.toString(s.ecnMarks(k, i)));
+                    }
                 }
             }
         });
