@@ -135,6 +135,9 @@ public final class ResultWriter {
             m.put("ideal_cct_ns", c.idealNs());
             m.put("algbw_gbps", c.algbwGbps() == null ? null : round(c.algbwGbps()));
             m.put("busbw_gbps", c.busbwGbps() == null ? null : round(c.busbwGbps()));
+            // NCCL-tests' unit: gigabytes per second (the Gbit/s field over 8)
+            m.put("algbw_GBps", c.algbwGbps() == null ? null : round(c.algbwGbps() / 8));
+            m.put("busbw_GBps", c.busbwGbps() == null ? null : round(c.busbwGbps() / 8));
             out.add(m);
         }
         return out;
@@ -162,6 +165,8 @@ public final class ResultWriter {
         m.put("cct_ns", all ? round(cct / n) : null);
         m.put("algbw_gbps", all ? round(alg / n) : null);
         m.put("busbw_gbps", all ? round(bus / n) : null);
+        m.put("algbw_GBps", all ? round(alg / n / 8) : null);
+        m.put("busbw_GBps", all ? round(bus / n / 8) : null);
         return m;
     }
 
@@ -213,6 +218,11 @@ public final class ResultWriter {
         return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : String.format(Locale.ROOT, "%.3f", x);
     }
 
+    /** A time in ns (3 decimals: picosecond precision), or an empty cell for a missing one (negative: never started or finished). */
+    private static String nsOrEmpty(double ns) {
+        return ns < 0 ? "" : CsvNumbers.fixed(ns, 3);
+    }
+
     private static void writeFlows(RunResult r, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
             try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
@@ -220,10 +230,10 @@ public final class ResultWriter {
                         "fct_ack_ns", "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
                 for (FlowRecord f : r.flows()) {
                     csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
-                            Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
-                            num(f.finishNs()), num(f.fctNs()), num(f.fctAckNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
-                            Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
-                            Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
+                            Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), nsOrEmpty(f.startNs()),
+                            nsOrEmpty(f.finishNs()), nsOrEmpty(f.fctNs()), nsOrEmpty(f.fctAckNs()), Long.toString(f.retransmittedPackets()),
+                            Long.toString(f.timeouts()), Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
+                            CsvNumbers.fixed(f.slowdown(), 4));
                 }
             }
         });
@@ -234,7 +244,7 @@ public final class ResultWriter {
             try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
                 csv.writeRecord("time_us", "gbps");
                 for (int i = 0; i < t.gbps().length; i++) {
-                    csv.writeRecord(num(ResultWriter.round((i + 1) * t.intervalNs() / 1000.0)), num(round(t.gbps()[i])));
+                    csv.writeRecord(CsvNumbers.fixed((i + 1) * t.intervalNs() / 1000.0, 3), CsvNumbers.fixed(t.gbps()[i], 3));
                 }
             }
         });
@@ -246,10 +256,10 @@ public final class ResultWriter {
                 csv.writeRecord("link", "link_id", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
                         "pfc_pauses", "paused_us", "state", "state_since_ns");
                 for (LinkRecord l : r.links()) {
-                    csv.writeRecord(l.link(), l.linkId(), l.from(), l.to(), num(l.gbps()), Long.toString(l.bytes()),
-                            String.format(Locale.ROOT, "%.4f", l.utilisation()), Long.toString(l.maxQueueBytes()),
+                    csv.writeRecord(l.link(), l.linkId(), l.from(), l.to(), CsvNumbers.fixed(l.gbps(), 3), Long.toString(l.bytes()),
+                            CsvNumbers.fixed(l.utilisation(), 4), Long.toString(l.maxQueueBytes()),
                             Long.toString(l.drops()), Long.toString(l.ecnMarks()), Long.toString(l.pfcPausesReceived()),
-                            num(l.pausedUs()), l.state(), Double.isNaN(l.stateSinceNs()) ? "" : num(l.stateSinceNs()));
+                            CsvNumbers.fixed(l.pausedUs(), 3), l.state(), CsvNumbers.fixed(l.stateSinceNs(), 3));
                 }
             }
         });

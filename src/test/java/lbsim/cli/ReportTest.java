@@ -57,6 +57,6 @@ class ReportTest {
                 "plots/util-ecmp-tor-agg.png", "plots/util-ethereal-agg-core.png", "plots/util-ethereal-core-agg.svg");
         // fabric links only in the comparison: no host panels
         assertThat(refs).noneMatch(r -> r.contains("-h-") || r.endsWith("-h.png"));
-        assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "ethereal", "x ideal");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "ethereal", "normalised");
     }
 }

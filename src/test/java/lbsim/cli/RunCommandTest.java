@@ -105,7 +105,7 @@ class RunCommandTest {
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(Files.readString(out.resolve("compare.csv")).lines()).hasSize(3);
         assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "spray-host");
-        assertThat(o.out()).contains("ecmp", "spray-host", "x_ideal");
+        assertThat(o.out()).contains("ecmp", "spray-host", "normalised");
     }
 
     /** Each run folder of a compare (one per scheme and seed) has its resolved scenario, and running that file alone gives the same summary. */

@@ -46,9 +46,9 @@ public final class Charts {
         return ChartWriter.write(c, dir, name);
     }
 
-    /** Normalised CCT (CCT / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
+    /** normalised (completion / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
     public static ChartFiles normalisedBars(String title, List<BarGroup> groups, Path dir, String name) {
-        return ChartWriter.write(withLineAt(bars(title, "", "CCT / ideal", groups, true), 1.0), dir, name);
+        return ChartWriter.write(withLineAt(bars(title, "", "normalised (completion / ideal)", groups, true), 1.0), dir, name);
     }
 
     /** A dashed red horizontal line at {@code y} (data units): the bound or the break-even a bar chart is read against. */

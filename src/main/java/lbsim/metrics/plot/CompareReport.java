@@ -30,7 +30,7 @@ public final class CompareReport {
         String scenario = results.isEmpty() ? "" : results.get(0).scenario();
         ReportPage page = new ReportPage(dir, "lbsim compare: " + scenario);
         page.paragraph("Completion is the collective completion time (CCT) for collectives, else the last flow's finish; "
-                + "x ideal divides it by the workload's lower bound with no queueing or loss."
+                + "normalised divides it by the workload's lower bound with no queueing or loss."
                 + (c.seeds() > 1 ? " Every number is the mean over " + c.seedRange() + " (counts included); sd is the completion's "
                 + "sample standard deviation over them. vs best: " + SeedComparison.ruleLine() + "." : ""));
         page.html(c.seeds() > 1 ? seedsTable(c) : table(results));
@@ -45,7 +45,7 @@ public final class CompareReport {
         }
         if (!norm.isEmpty()) {
             page.heading(2, "Completion against the ideal");
-            page.figure(Charts.normalisedBars("Completion / ideal", List.of(new BarGroup("x ideal", norm)), plots, "normalised"),
+            page.figure(Charts.normalisedBars("normalised (completion / ideal)", List.of(new BarGroup("normalised", norm)), plots, "normalised"),
                     "Completion time divided by the lower bound (1.0 = ideal); " + (c.seeds() > 1
                             ? "mean over " + c.seedRange() + ", error bars ± the sample sd over them (a scheme that did not complete on every seed has no bar)."
                             : "one seed per scheme, so no error bars."));
@@ -111,7 +111,7 @@ public final class CompareReport {
     /** The table over several seeds: means, the completion's sd and how each scheme stands against the best. */
     static String seedsTable(SeedComparison c) {
         StringBuilder sb = new StringBuilder("<table>\n")
-                .append("<tr><th>scheme</th><th>completion (us)</th><th>sd (us)</th><th>x ideal</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
+                .append("<tr><th>scheme</th><th>completion (us)</th><th>sd (us)</th><th>normalised</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
                 .append("<th>dropped</th><th>retransmitted</th><th>out of order</th><th>PFC pauses</th><th>max QPs/NIC</th><th>vs best</th></tr>\n");
         for (SeedComparison.Row r : c.rows()) {
             sb.append(String.format(Locale.ROOT,
@@ -126,7 +126,7 @@ public final class CompareReport {
 
     static String table(List<RunResult> results) {
         StringBuilder sb = new StringBuilder("<table>\n")
-                .append("<tr><th>scheme</th><th>completion (us)</th><th>x ideal</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
+                .append("<tr><th>scheme</th><th>completion (us)</th><th>normalised</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
                 .append("<th>dropped</th><th>retransmitted</th><th>out of order</th><th>PFC pauses</th><th>max QPs/NIC</th></tr>\n");
         for (RunResult r : results) {
             // an incomplete run has no completion, and no FCTs when no flow finished: "-", not NaN or 0

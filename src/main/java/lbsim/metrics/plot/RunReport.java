@@ -26,7 +26,7 @@ public final class RunReport {
                 : r.collectives().size() == 1 ? "CCT (us)" : "largest collective CCT (us)";
         rows.add(List.of(completionLabel, fmt(completion / 1e3, 1)));
         rows.add(List.of("ideal (us)", fmt(r.idealCctNs() / 1e3, 1)));
-        rows.add(List.of("x ideal", fmt(r.normalised(), 3)));
+        rows.add(List.of("normalised (completion / ideal)", fmt(r.normalised(), 3)));
         if (r.commTimeNs() != null) rows.add(List.of("communication time (us; some collective in progress)", fmt(r.commTimeNs() / 1e3, 1)));
         rows.add(List.of("simulated time (us)", fmt(r.simTimeNs() / 1e3, 1)));
         rows.add(List.of("flows / finished", r.flows().size() + " / " + r.finishedFlows()));
