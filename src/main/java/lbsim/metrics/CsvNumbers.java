@@ -8,22 +8,18 @@ package lbsim.metrics;
 public final class CsvNumbers {
     private CsvNumbers() {}
 
-    private static final long[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
+    static final long[] POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000};
 
     /**
-     * {@code x} with exactly {@code decimals} digits after the point, rounded half away from zero;
-     * NaN and negative infinity (missing) as an empty cell. As {@code String.format("%.Nf")} for
-     * values below 2^53 / 10^N; larger ones fall back to it.
+     * {@code x} with exactly {@code decimals} digits after the point, or an empty cell for NaN
+     * and infinities (missing): the same text as {@code String.format("%.Nf")}, which rounds the
+     * shortest decimal that prints the double (Double.toString's digits) half up.
      */
     public static String fixed(double x, int decimals) {
         if (Double.isNaN(x) || Double.isInfinite(x)) return "";
+        if (needsExactRounding(x, decimals)) return exact(x, decimals);
         long scale = POW10[decimals];
-        double scaled = Math.abs(x) * scale;
-        if (scaled >= 9.0e15) return String.format(java.util.Locale.ROOT, "%." + decimals + "f", x);
-        // round the decimal the double stands for, not its binary neighbour: 0.0005 -> 0.001 as String.format does
-        long r = Math.round(scaled);
-        if (Math.abs(r - scaled) == 0.5) r = new java.math.BigDecimal(Math.abs(x)).setScale(decimals, java.math.RoundingMode.HALF_UP)
-                .movePointRight(decimals).longValueExact();
+        long r = Math.round(Math.abs(x) * scale);
         StringBuilder sb = new StringBuilder(24);
         if (x < 0 && r != 0) sb.append('-');
         sb.append(r / scale);
@@ -34,6 +30,23 @@ public final class CsvNumbers {
             sb.append(frac);
         }
         return sb.toString();
+    }
+
+    /**
+     * Whether rounding {@code |x| x 10^decimals} in binary could differ from String.format: the
+     * value lies within a few ulps of a half (a tie in the decimal digits), or is too large for a long.
+     */
+    static boolean needsExactRounding(double x, int decimals) {
+        double scaled = Math.abs(x) * POW10[decimals];
+        if (scaled >= 9.0e15) return true;
+        double frac = scaled - Math.floor(scaled);
+        return Math.abs(frac - 0.5) <= 8 * Math.ulp(scaled);
+    }
+
+    /** String.format's rounding: the shortest decimal of the double, half up. */
+    static String exact(double x, int decimals) {
+        String s = java.math.BigDecimal.valueOf(x).setScale(decimals, java.math.RoundingMode.HALF_UP).toPlainString();
+        return s.startsWith("-") && s.matches("-0\\.?0*") ? s.substring(1) : s;
     }
 
     /** A whole number, or an empty cell for a missing one (negative). */

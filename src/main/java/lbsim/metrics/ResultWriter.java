@@ -14,7 +14,10 @@ import java.util.Map;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Writes summary.json, flows.csv, links.csv, throughput.csv and events.csv of one run. */
+/**
+ * Writes summary.json, flows.csv, links.csv, throughput.csv, events.csv and link_series.csv of one
+ * run; the large CSVs through {@link CsvRows}, which formats numbers without a String per cell.
+ */
 public final class ResultWriter {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -218,22 +221,18 @@ public final class ResultWriter {
         return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : String.format(Locale.ROOT, "%.3f", x);
     }
 
-    /** A time in ns (3 decimals: picosecond precision), or an empty cell for a missing one (negative: never started or finished). */
-    private static String nsOrEmpty(double ns) {
-        return ns < 0 ? "" : CsvNumbers.fixed(ns, 3);
-    }
-
     private static void writeFlows(RunResult r, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
-            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
-                csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
                         "fct_ack_ns", "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
+                // times to the picosecond (3 decimals), empty when the flow never started or finished (negative)
                 for (FlowRecord f : r.flows()) {
-                    csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
-                            Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), nsOrEmpty(f.startNs()),
-                            nsOrEmpty(f.finishNs()), nsOrEmpty(f.fctNs()), nsOrEmpty(f.fctAckNs()), Long.toString(f.retransmittedPackets()),
-                            Long.toString(f.timeouts()), Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
-                            CsvNumbers.fixed(f.slowdown(), 4));
+                    csv.integer(f.id()).integer(f.src()).integer(f.dst()).integer(f.sizeBytes()).integer(f.group()).integer(f.qps())
+                            .fixed(f.startNs() < 0 ? Double.NaN : f.startNs(), 3).fixed(f.finishNs() < 0 ? Double.NaN : f.finishNs(), 3)
+                            .fixed(f.fctNs() < 0 ? Double.NaN : f.fctNs(), 3).fixed(f.fctAckNs() < 0 ? Double.NaN : f.fctAckNs(), 3)
+                            .integer(f.retransmittedPackets()).integer(f.timeouts()).integer(f.pathChanges()).integer(f.lostPackets())
+                            .text(f.label()).fixed(f.slowdown(), 4).end();
                 }
             }
         });
@@ -241,25 +240,22 @@ public final class ResultWriter {
 
     public static void writeThroughput(ThroughputSeries t, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
-            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
-                csv.writeRecord("time_us", "gbps");
-                for (int i = 0; i < t.gbps().length; i++) {
-                    csv.writeRecord(CsvNumbers.fixed((i + 1) * t.intervalNs() / 1000.0, 3), CsvNumbers.fixed(t.gbps()[i], 3));
-                }
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("time_us", "gbps");
+                for (int i = 0; i < t.gbps().length; i++) csv.fixed((i + 1) * t.intervalNs() / 1000.0, 3).fixed(t.gbps()[i], 3).end();
             }
         });
     }
 
     private static void writeLinks(RunResult r, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
-            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
-                csv.writeRecord("link", "link_id", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("link", "link_id", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
                         "pfc_pauses", "paused_us", "state", "state_since_ns");
                 for (LinkRecord l : r.links()) {
-                    csv.writeRecord(l.link(), l.linkId(), l.from(), l.to(), CsvNumbers.fixed(l.gbps(), 3), Long.toString(l.bytes()),
-                            CsvNumbers.fixed(l.utilisation(), 4), Long.toString(l.maxQueueBytes()),
-                            Long.toString(l.drops()), Long.toString(l.ecnMarks()), Long.toString(l.pfcPausesReceived()),
-                            CsvNumbers.fixed(l.pausedUs(), 3), l.state(), CsvNumbers.fixed(l.stateSinceNs(), 3));
+                    csv.text(l.link()).text(l.linkId()).text(l.from()).text(l.to()).fixed(l.gbps(), 3).integer(l.bytes())
+                            .fixed(l.utilisation(), 4).integer(l.maxQueueBytes()).integer(l.drops()).integer(l.ecnMarks())
+                            .integer(l.pfcPausesReceived()).fixed(l.pausedUs(), 3).text(l.state()).fixed(l.stateSinceNs(), 3).end();
                 }
             }
         });
@@ -293,13 +289,13 @@ public final class ResultWriter {
      */
     static void writeLinkSeries(LinkSeries s, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
-            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
-                csv.writeRecord("time_us", "link_id", "utilisation", "queue_bytes", "pfc_paused", "ecn_marks");
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("time_us", "link_id", "utilisation", "queue_bytes", "pfc_paused", "ecn_marks");
                 for (int k = 0; k < s.intervals(); k++) {
-                    String time = CsvNumbers.fixed(s.endPs(k) / 1e6, 3);
+                    double time = s.endPs(k) / 1e6;
                     for (int i = 0; i < s.links(); i++) {
-                        csv.writeRecord(time, s.linkId(i), CsvNumbers.fixed(s.utilisation(k, i), 4), Integer.toString(s.queueBytes(k, i)),
-                                CsvNumbers.fixed(s.pausedShare(k, i), 4), Integer.toString(s.ecnMarks(k, i)));
+                        csv.fixed(time, 3).text(s.linkId(i)).fixed(s.utilisation(k, i), 4).integer(s.queueBytes(k, i))
+                                .fixed(s.pausedShare(k, i), 4).integer(s.ecnMarks(k, i)).end();
                     }
                 }
             }
