@@ -89,8 +89,12 @@ public final class Charts {
         for (Marker m : events) {
             if (m.x() < 0 || m.x() > xMax) continue;   // outside the axis: a line there would cross the legend
             c.addAnnotation(new AnnotationLine(m.x(), true, false));
+            // XChart centres a label on its x: shift it by about half its width (7 px a character of
+            // the plot's ~640 px) to the right of the line, or to the left near the right edge;
             // labels step down the chart so ones close in time stay readable
-            c.addAnnotation(new AnnotationText(m.label(), m.x(), yMax * (0.95 - 0.07 * (shown++ % 6)), false));
+            double half = (m.label().length() * 3.5 + 6) / 640 * xMax;
+            double x = m.x() + 2 * half <= xMax ? m.x() + half : m.x() - half;
+            c.addAnnotation(new AnnotationText(m.label(), x, yMax * (0.95 - 0.07 * (shown++ % 6)), false));
         }
         if (shown > 0) {
             c.getStyler().setAnnotationLineColor(MARKER).setAnnotationLineStroke(

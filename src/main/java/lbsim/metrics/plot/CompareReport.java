@@ -77,8 +77,14 @@ public final class CompareReport {
             page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
-            page.figure(Charts.throughput("Total throughput over time", tput, plots, "throughput"),
-                    "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+            // the scenario's failures and detections happen at the same times under every scheme whose
+            // run is still going: take them from the longest run (QP failures differ by scheme: left out)
+            RunResult longest = results.stream().max(java.util.Comparator.comparingDouble(RunResult::simTimeNs)).orElseThrow();
+            List<Marker> events = FlowMetrics.eventMarkers(longest.eventLog()).stream().filter(m -> m.label().startsWith("link-")).toList();
+            StringBuilder caption = new StringBuilder("Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+            if (!events.isEmpty()) caption.append(" Dashed lines: the scenario's link events (events.csv):");
+            for (Marker m : events) caption.append(' ').append(m.label()).append(" at ").append(RunReport.fmt(m.x(), 1)).append(" us;");
+            page.figure(Charts.throughput("Total throughput over time", tput, events, plots, "throughput"), caption.toString());
         }
         if (!qps.isEmpty()) {
             page.heading(2, "Queue pairs");
