@@ -82,6 +82,15 @@ class OutputSchemaTest {
         assertThat(Files.readString(tmp.resolve("links.csv"))).contains(",down,", ",degraded,", ",up,");
     }
 
+    /** Same scenario and seed: every CSV, events.csv and link_series.csv included, is byte-identical. */
+    @Test
+    void sameScenarioAndSeedWriteIdenticalCsvs() throws Exception {
+        Path a = tmp.resolve("a"), b = tmp.resolve("b");
+        ResultWriter.write(Scenarios.run(SCENARIO), a);
+        ResultWriter.write(Scenarios.run(SCENARIO), b);
+        for (String f : SCHEMA.keySet()) assertThat(Files.readString(b.resolve(f))).as(f).isEqualTo(Files.readString(a.resolve(f)));
+    }
+
     /** docs/outputs.md has a table per CSV a run writes, naming each column and its type exactly as the schema does. */
     @Test
     void theDocDescribesTheSchema() throws Exception {
