@@ -247,18 +247,24 @@ public final class Network implements EventHandler {
      * unless it is one member of a bundle that has others: the switch then hashes over those.
      */
     public void failLink(int link, long detectPs) {
-        setLinkUp(link, false);
+        setPortsUp(link, false);
         sim.log().record(sim.now(), "link-down", topo.linkName(link), detectPs <= 0 ? "detected at once"
                 : "switches detect it after " + detectPs / (double) Simulation.PS_PER_MS + " ms");
         if (detectPs <= 0) detect(link);
         else sim.schedule(detectPs, this, DETECT, link, null);
     }
 
-    /** Takes a link down or brings it back (both directions) without detection; a recovery is logged as link-up. */
+    /** Takes a link down (never detected) or brings it back, both directions; logged as link-down or link-up. */
     public void setLinkUp(int link, boolean up) {
+        boolean wasDown = linkState[link] == LinkState.DOWN;
+        setPortsUp(link, up);
+        if (up && wasDown) sim.log().record(sim.now(), "link-up", topo.linkName(link), "");
+        if (!up && !wasDown) sim.log().record(sim.now(), "link-down", topo.linkName(link), "not detected");
+    }
+
+    private void setPortsUp(int link, boolean up) {
         ports[topo.linkPortA(link)].setUp(up);
         ports[topo.linkPortB(link)].setUp(up);
-        if (up && linkState[link] == LinkState.DOWN) sim.log().record(sim.now(), "link-up", topo.linkName(link), "");
         setState(link, up ? LinkState.UP : LinkState.DOWN);
     }
 

@@ -65,4 +65,21 @@ class EventLogRunTest {
         assertThat(of).as(kind).hasSize(1);
         return of.get(0);
     }
+
+    /** A link taken down by hand and brought back: link-down, then link-up, and links.csv's state follows. */
+    @Test
+    void aLinkThatComesBackIsLoggedUp() {
+        lbsim.topology.Topology topo = lbsim.topology.LeafSpine.builder(2, 2, 2, 1, 100_000_000_000L, 100_000_000_000L, 1_000_000).build();
+        lbsim.engine.Simulation sim = new lbsim.engine.Simulation(1);
+        lbsim.net.Network net = new lbsim.net.Network(sim, topo, lbsim.net.SwitchConfig.defaults(), sw -> null);
+        int link = topo.linksMatching("leaf0-spine1")[0];
+        sim.scheduleAt(1_000, (k, a, o) -> net.setLinkUp(link, false), 0, 0, null);
+        sim.scheduleAt(5_000, (k, a, o) -> net.setLinkUp(link, true), 0, 0, null);
+        sim.run(2_000);
+        assertThat(net.linkState(link)).isEqualTo(lbsim.net.Network.LinkState.DOWN);
+        sim.run(10_000);
+        assertThat(net.linkState(link)).isEqualTo(lbsim.net.Network.LinkState.UP);
+        assertThat(sim.log().entries()).extracting(EventLog.Entry::kind, EventLog.Entry::timePs)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("link-down", 1_000L), org.assertj.core.groups.Tuple.tuple("link-up", 5_000L));
+    }
 }
