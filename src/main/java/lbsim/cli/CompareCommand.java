@@ -306,18 +306,13 @@ public final class CompareCommand implements Callable<Integer> {
      * has {@code true}; else the distinct values joined by {@code " | "}.
      */
     static String combine(List<String> values) {
-        if (values.stream().distinct().count() == 1) return values.get(0);
         List<String> present = values.stream().filter(v -> !v.isEmpty()).toList();
         boolean numeric = !present.isEmpty() && present.stream().allMatch(CompareCommand::isNumber);
+        // a mean is a decimal even when the seeds agree: one number format per column (an integer column's means are not integers)
+        if (numeric && present.size() == values.size() && values.size() > 1) return number(present.stream().mapToDouble(Double::parseDouble).sum() / present.size());
+        if (values.stream().distinct().count() == 1) return values.get(0);
         if (present.size() < values.size()) return numeric ? "" : String.join(" | ", present.stream().distinct().toList());
         if (present.stream().allMatch(v -> v.equals("true") || v.equals("false"))) return Boolean.toString(!present.contains("false"));
-        if (numeric) {
-            double sum = 0;
-            for (String v : present) sum += Double.parseDouble(v);
-            double mean = sum / present.size();
-            boolean integers = present.stream().allMatch(v -> v.matches("-?\\d+"));
-            return integers && mean == Math.rint(mean) && Math.abs(mean) < 1e15 ? Long.toString((long) mean) : number(mean);
-        }
         return String.join(" | ", present.stream().distinct().toList());
     }
 
@@ -325,8 +320,9 @@ public final class CompareCommand implements Callable<Integer> {
         return v.matches("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
     }
 
-    /** A mean or sd for compare.csv: 9 significant digits, no trailing zeros, no exponent. */
+    /** A mean or sd for compare.csv: 9 significant digits, no trailing zeros but at least one decimal, no exponent. */
     static String number(double x) {
-        return new java.math.BigDecimal(x).round(new java.math.MathContext(9)).stripTrailingZeros().toPlainString();
+        String s = new java.math.BigDecimal(x).round(new java.math.MathContext(9)).stripTrailingZeros().toPlainString();
+        return s.contains(".") ? s : s + ".0";
     }
 }

@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run one scenario; writes summary.json, flows.csv, links.csv, throughput.csv, scenario.resolved.yaml and"
-                + " report.html (charts in plots/).")
+        description = "Run one scenario; writes summary.json, flows.csv, links.csv, throughput.csv, events.csv, scenario.resolved.yaml and"
+                + " report.html (charts in plots/); link_series.csv too with metrics.series.")
 public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "Scenario YAML file.")
     Path file;

@@ -13,7 +13,7 @@ final class Tables {
     static String summaryLine(RunResult r) {
         String state;
         if (r.completed()) {
-            state = String.format(Locale.ROOT, "completed, completion %s (%sx ideal), %s", us(r.completionNs()), RunReport.fmt(r.normalised(), 2),
+            state = String.format(Locale.ROOT, "completed, completion %s (normalised %s), %s", us(r.completionNs()), RunReport.fmt(r.normalised(), 2),
                     fctPercentiles(r));
         } else if (r.fct().isEmpty()) {
             state = "INCOMPLETE, no flow finished";
@@ -35,11 +35,11 @@ final class Tables {
 
     static String compare(List<RunResult> results) {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %12s %12s %9s %9s %8s %8s%n", "scheme", "completion_us", "x_ideal",
+        sb.append(String.format(Locale.ROOT, "%-16s %14s %10s %12s %12s %9s %9s %8s %8s%n", "scheme", "completion_us", "normalised",
                 "fct_p50_us", "fct_p99_us", "dropped", "retx", "ooo", "max_qps"));
         for (RunResult r : results) {
             boolean noFct = r.fct().isEmpty();
-            sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %12s %12s %9d %9d %8d %8d%n", r.scheme(),
+            sb.append(String.format(Locale.ROOT, "%-16s %14s %10s %12s %12s %9d %9d %8d %8d%n", r.scheme(),
                     RunReport.fmt(r.completionNs() / 1e3, 1), RunReport.fmt(r.normalised(), 3), RunReport.fmt(noFct ? Double.NaN : r.fct().p50() / 1e3, 1),
                     RunReport.fmt(noFct ? Double.NaN : r.fct().p99() / 1e3, 1), r.packetsDropped(), r.packetsRetransmitted(),
                     r.outOfOrderPackets(), r.maxQpsPerNic()));
@@ -59,10 +59,10 @@ final class Tables {
         List<RunResult> first = c.rows().stream().map(SeedComparison.Row::first).toList();
         if (c.seeds() <= 1) return compare(first) + (c.rows().isEmpty() ? "" : c.verdictLine() + "\n");
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %8s %12s %12s %9s %9s %8s %8s  %s%n", "scheme", "completion_us", "sd_us",
-                "x_ideal", "fct_p50_us", "fct_p99_us", "dropped", "retx", "ooo", "max_qps", "vs_best"));
+        sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %10s %12s %12s %9s %9s %8s %8s  %s%n", "scheme", "completion_us", "sd_us",
+                "normalised", "fct_p50_us", "fct_p99_us", "dropped", "retx", "ooo", "max_qps", "vs_best"));
         for (SeedComparison.Row r : c.rows()) {
-            sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %8s %12s %12s %9s %9s %8s %8s  %s", r.scheme(),
+            sb.append(String.format(Locale.ROOT, "%-16s %14s %8s %10s %12s %12s %9s %9s %8s %8s  %s", r.scheme(),
                     RunReport.fmt(r.completionMeanNs() / 1e3, 1), RunReport.fmt(r.completionSdNs() / 1e3, 1), RunReport.fmt(r.normalisedMean(), 3),
                     RunReport.fmt(r.fctP50MeanNs() / 1e3, 1), RunReport.fmt(r.fctP99MeanNs() / 1e3, 1), RunReport.fmt(r.dropped(), 0),
                     RunReport.fmt(r.retransmitted(), 0), RunReport.fmt(r.outOfOrder(), 0), RunReport.fmt(r.maxQpsPerNic(), 0),

@@ -42,6 +42,7 @@ public final class Simulation {
     private long events;
     private boolean stopRequested;
     private boolean lookahead = true;
+    private final EventLog log = new EventLog();
 
     public Simulation(long seed) {
         this.random = new RandomStreams(seed);
@@ -58,6 +59,11 @@ public final class Simulation {
 
     public RandomStreams random() {
         return random;
+    }
+
+    /** The run's log of user-visible events (failures, detection, timeouts; events.csv). */
+    public EventLog log() {
+        return log;
     }
 
     public int pendingEvents() {

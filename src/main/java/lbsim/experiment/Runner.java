@@ -16,6 +16,7 @@ import lbsim.metrics.LinkClassRecord;
 import lbsim.metrics.LinkClasses;
 import lbsim.metrics.IdleFct;
 import lbsim.metrics.LinkRecord;
+import lbsim.metrics.LinkSeries;
 import lbsim.metrics.RunResult;
 import lbsim.metrics.Slowdown;
 import lbsim.metrics.Stats;
@@ -131,12 +132,13 @@ public final class Runner {
         long limit = (long) (sc.maxTimeMs() * Simulation.PS_PER_MS);
         ThroughputSampler throughput = new ThroughputSampler(net, Math.round(sc.metrics().throughputIntervalUs() * Simulation.PS_PER_US),
                 sc.metrics().throughputMaxIntervals());
+        LinkSeries series = linkSeries(sc, topo, net);
         long t = 0;
         boolean done = false;
         long finishPs = 0;
         while (t < limit) {
             t = Math.min(limit, t + throughput.intervalPs());   // one sampling interval (it doubles on long runs)
-            boolean empty = sim.run(t);
+            boolean empty = runTo(sim, t, series, transport);
             throughput.sampleUpTo(t);
             progress.update(sim.now(), limit, sim.eventsProcessed(), driver.undeliveredCount());
             if (transport.firstFailedQp() != null) break;
@@ -175,8 +177,46 @@ public final class Runner {
         if (done) Conservation.check(net, transport, graph, driver);
         long wallMs = (System.nanoTime() - wallStart) / 1_000_000;
         long trafficEndPs = trafficEndPs(net, finishPs);
+        if (series != null) series.finish(trafficEndPs);
         return collect(sc, topo, net, transport, graph, driver, done, finishPs, trafficEndPs, warnings, wallMs,
-                throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs));
+                throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs), series);
+    }
+
+    /**
+     * Runs the simulation to {@code untilPs}, stopping at each of the link series' sample times on
+     * the way (the run's results do not depend on where it stops); returns whether the event queue
+     * is empty. A QP that fails stops the simulation where it is.
+     */
+    private static boolean runTo(Simulation sim, long untilPs, LinkSeries series, Transport transport) {
+        if (series != null) {
+            while (series.nextSamplePs() < untilPs) {
+                long at = series.nextSamplePs();
+                sim.run(at);
+                if (transport.firstFailedQp() != null) return false;
+                series.sampleUpTo(at);
+            }
+        }
+        boolean empty = sim.run(untilPs);
+        if (series != null && transport.firstFailedQp() == null) series.sampleUpTo(untilPs);
+        return empty;
+    }
+
+    /** metrics.series: the chosen links' series, or null when off; exit 2 naming the key when the glob matches no link. */
+    private static LinkSeries linkSeries(Scenario sc, Topology topo, Network net) {
+        MetricsSpec.Series spec = sc.metrics().series();
+        if (spec == null) return null;
+        int[] links = topo.linksMatching(spec.links());
+        if (links.length == 0) {
+            throw new BadInputException(sc.file() + ": metrics.series.links: '" + spec.links() + "' matches no link (names look like '"
+                    + topo.linkName(topo.linkCount() - 1) + "'; globs as in failures, e.g. 'leaf*-spine*')");
+        }
+        if (spec.maxRows() < 3L * 2 * links.length) {
+            throw new BadInputException(sc.file() + ": metrics.series.max_rows: " + spec.maxRows() + " is below 3 rows per link direction"
+                    + " sampled ('" + spec.links() + "' matches " + 2 * links.length + " directions): raise it to at least "
+                    + 3L * 2 * links.length + " or match fewer links");
+        }
+        long intervalPs = Math.max(1, Math.round(spec.intervalUs() * Simulation.PS_PER_US));
+        return LinkSeries.of(net, links, intervalPs, spec.maxRows());
     }
 
     /** Why the run stopped early: a QP ran out of retries, as a RoCE NIC reports it. */
@@ -268,7 +308,7 @@ public final class Runner {
     private static RunResult collect(Scenario sc, Topology topo, Network net, Transport transport, FlowGraph graph,
                                      WorkloadDriver driver, boolean done, long finishPs, long trafficEndPs, List<String> warnings,
                                      long wallMs, ThroughputSeries throughput,
-                                     List<LinkClassRecord> linkClasses, lbsim.metrics.UplinkLoad uplinks) {
+                                     List<LinkClassRecord> linkClasses, lbsim.metrics.UplinkLoad uplinks, LinkSeries series) {
         List<FlowRecord> flows = new ArrayList<>();
         List<Long> fcts = new ArrayList<>();
         Flow[] fl = driver.flows();
@@ -320,9 +360,12 @@ public final class Runner {
             pauses += st.pauseFramesReceived();
             hops += st.txPackets();
             double util = st.txBytes() * 8.0 / (p.nominalRateBps() * seconds);
-            links.add(new LinkRecord(topo.linkName(topo.portLink(p.id)), topo.nodeName(p.owner.id), p.peer().name(),
+            int link = topo.portLink(p.id);
+            Network.LinkState state = net.linkState(link);
+            links.add(new LinkRecord(topo.linkName(link), topo.portName(p.id), topo.nodeName(p.owner.id), p.peer().name(),
                     p.nominalRateBps() / 1e9, st.txBytes(), util, st.maxQueueBytes(), st.bufferDrops() + st.wireDrops(),
-                    st.ecnMarks(), st.pauseFramesReceived(), st.pausedPs() / 1e6));
+                    st.ecnMarks(), st.pauseFramesReceived(), st.pausedPs() / 1e6, state.label(),
+                    state == Network.LinkState.UP ? Double.NaN : net.linkStateSincePs(link) / 1000.0));
         }
         long retrans = 0, ooo = 0, timeouts = 0;
         for (QueuePair qp : transport.queuePairs()) {
@@ -345,7 +388,7 @@ public final class Runner {
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, graph, driver, done),
                 maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null,
-                commTimeNs(sc, driver, done), nicSummary(sc, transport));
+                commTimeNs(sc, driver, done), nicSummary(sc, transport), net.sim().log(), series);
     }
 
     /** summary.json {@code nic}: the profile in force, its fields and what the NIC did. */

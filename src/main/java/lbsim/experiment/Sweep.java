@@ -253,12 +253,24 @@ public final class Sweep {
                 flatten(k + ".", v, out);
             } else if (v.isNull()) {
                 out.put(k, "");
+            } else if (v.isFloatingPointNumber()) {
+                out.put(k, decimal(v.doubleValue()));
             } else if (v.isValueNode()) {
                 out.put(k, v.asString());
             } else if (v.isArray()) {
                 flattenList(k, v, out);
             }
         }
+    }
+
+    /**
+     * A summary's floating-point value as results.csv writes it: plain digits with a decimal point,
+     * never an exponent (JSON writes 1.0E7), so a column reads as one type in every row.
+     */
+    static String decimal(double x) {
+        if (Double.isNaN(x) || Double.isInfinite(x)) return "";
+        String s = java.math.BigDecimal.valueOf(x).toPlainString();
+        return s.contains(".") ? s : s + ".0";
     }
 
     /** Lists of objects longer than this stay out of results.csv (e.g. a training iteration's collectives). */
@@ -325,13 +337,33 @@ public final class Sweep {
             header.add("seed");
             header.addAll(fields);
             csv.writeRecord(header);
+            boolean[] decimalColumn = decimalGridColumns(gridColumns.size(), present);
             for (int i = 0; i < present.size(); i++) {
                 List<String> row = new ArrayList<>(present.get(i).labels());
+                for (int c = 0; c < row.size(); c++) if (decimalColumn[c] && !row.get(c).contains(".")) row.set(c, row.get(c) + ".0");
                 row.add(Long.toString(present.get(i).seed()));
                 for (String f : fields) row.add(rows.get(i).getOrDefault(f, ""));
                 csv.writeRecord(row);
             }
         }
+    }
+
+    /**
+     * Grid columns whose values are all numbers and not all whole (a grid of 0.001 and 5): their
+     * whole values are written with a decimal point (5.0), so the column reads as one type.
+     */
+    private static boolean[] decimalGridColumns(int columns, List<SweepSpec.Run> runs) {
+        boolean[] out = new boolean[columns];
+        for (int c = 0; c < columns; c++) {
+            boolean numbers = !runs.isEmpty(), fraction = false;
+            for (SweepSpec.Run r : runs) {
+                String v = r.labels().get(c);
+                numbers &= v.matches("-?\\d+(\\.\\d+)?");
+                fraction |= v.contains(".");
+            }
+            out[c] = numbers && fraction;
+        }
+        return out;
     }
 
     /**

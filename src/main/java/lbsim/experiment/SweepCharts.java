@@ -68,7 +68,7 @@ public final class SweepCharts {
     public static String label(String field) {
         return switch (field) {
             case "cct_ns" -> "CCT (us)";
-            case "normalised" -> "completion / ideal";
+            case "normalised" -> "normalised (completion / ideal)";
             default -> field.contains("_ns") ? field.replace("_ns", "") + " (us)" : field;
         };
     }

@@ -1,7 +1,8 @@
 package lbsim.metrics;
 
 /**
- * One row of flows.csv. Times in nanoseconds; finish and FCT are -1 if the flow never completed.
+ * One row of flows.csv. Times in nanoseconds; finish and FCT are -1 if the flow never completed
+ * (an empty cell in the file).
  * {@code fctNs} ends when the receiver has the last byte; {@code fctAckNs} when the sender has the
  * ACK of the last byte (htsim's and most papers' FCT), -1 if it never had.
  * {@code slowdown} is FCT over {@link IdleFct} (open-loop workloads), NaN when not computed.

@@ -14,7 +14,10 @@ import java.util.Map;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
-/** Writes summary.json, flows.csv, links.csv and throughput.csv of one run. */
+/**
+ * Writes summary.json, flows.csv, links.csv, throughput.csv, events.csv and link_series.csv of one
+ * run; the large CSVs through {@link CsvRows}, which formats numbers without a String per cell.
+ */
 public final class ResultWriter {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
@@ -135,6 +138,9 @@ public final class ResultWriter {
             m.put("ideal_cct_ns", c.idealNs());
             m.put("algbw_gbps", c.algbwGbps() == null ? null : round(c.algbwGbps()));
             m.put("busbw_gbps", c.busbwGbps() == null ? null : round(c.busbwGbps()));
+            // NCCL-tests' unit: gigabytes per second (the Gbit/s field over 8)
+            m.put("algbw_GBps", c.algbwGbps() == null ? null : round(c.algbwGbps() / 8));
+            m.put("busbw_GBps", c.busbwGbps() == null ? null : round(c.busbwGbps() / 8));
             out.add(m);
         }
         return out;
@@ -162,6 +168,8 @@ public final class ResultWriter {
         m.put("cct_ns", all ? round(cct / n) : null);
         m.put("algbw_gbps", all ? round(alg / n) : null);
         m.put("busbw_gbps", all ? round(bus / n) : null);
+        m.put("algbw_GBps", all ? round(alg / n / 8) : null);
+        m.put("busbw_GBps", all ? round(bus / n / 8) : null);
         return m;
     }
 
@@ -202,6 +210,8 @@ public final class ResultWriter {
             writeFlows(r, dir.resolve("flows.csv"));
             writeLinks(r, dir.resolve("links.csv"));
             writeThroughput(r.throughput(), dir.resolve("throughput.csv"));
+            writeEvents(r.eventLog(), dir.resolve("events.csv"));
+            if (r.linkSeries() != null) writeLinkSeries(r.linkSeries(), dir.resolve("link_series.csv"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -213,15 +223,16 @@ public final class ResultWriter {
 
     private static void writeFlows(RunResult r, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
-            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
-                csv.writeRecord("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("id", "src", "dst", "size_bytes", "group", "qps", "start_ns", "finish_ns", "fct_ns",
                         "fct_ack_ns", "retransmitted_packets", "timeouts", "path_changes", "lost_packets", "label", "slowdown");
+                // times to the picosecond (3 decimals), empty when the flow never started or finished (negative)
                 for (FlowRecord f : r.flows()) {
-                    csv.writeRecord(Integer.toString(f.id()), Integer.toString(f.src()), Integer.toString(f.dst()),
-                            Long.toString(f.sizeBytes()), Integer.toString(f.group()), Integer.toString(f.qps()), num(f.startNs()),
-                            num(f.finishNs()), num(f.fctNs()), num(f.fctAckNs()), Long.toString(f.retransmittedPackets()), Long.toString(f.timeouts()),
-                            Integer.toString(f.pathChanges()), Long.toString(f.lostPackets()), f.label(),
-                            Double.isNaN(f.slowdown()) ? "" : String.format(Locale.ROOT, "%.4f", f.slowdown()));
+                    csv.integer(f.id()).integer(f.src()).integer(f.dst()).integer(f.sizeBytes()).integer(f.group()).integer(f.qps())
+                            .fixed(f.startNs() < 0 ? Double.NaN : f.startNs(), 3).fixed(f.finishNs() < 0 ? Double.NaN : f.finishNs(), 3)
+                            .fixed(f.fctNs() < 0 ? Double.NaN : f.fctNs(), 3).fixed(f.fctAckNs() < 0 ? Double.NaN : f.fctAckNs(), 3)
+                            .integer(f.retransmittedPackets()).integer(f.timeouts()).integer(f.pathChanges()).integer(f.lostPackets())
+                            .text(f.label()).fixed(f.slowdown(), 4).end();
                 }
             }
         });
@@ -229,27 +240,70 @@ public final class ResultWriter {
 
     public static void writeThroughput(ThroughputSeries t, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
-            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
-                csv.writeRecord("time_us", "gbps");
-                for (int i = 0; i < t.gbps().length; i++) {
-                    csv.writeRecord(num(ResultWriter.round((i + 1) * t.intervalNs() / 1000.0)), num(round(t.gbps()[i])));
-                }
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("time_us", "gbps");
+                for (int i = 0; i < t.gbps().length; i++) csv.fixed((i + 1) * t.intervalNs() / 1000.0, 3).fixed(t.gbps()[i], 3).end();
             }
         });
     }
 
     private static void writeLinks(RunResult r, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
-            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
-                csv.writeRecord("link", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
-                        "pfc_pauses", "paused_us");
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("link", "link_id", "from", "to", "gbps", "bytes", "utilisation", "max_queue_bytes", "drops", "ecn_marks",
+                        "pfc_pauses", "paused_us", "state", "state_since_ns");
                 for (LinkRecord l : r.links()) {
-                    csv.writeRecord(l.link(), l.from(), l.to(), num(l.gbps()), Long.toString(l.bytes()),
-                            String.format(Locale.ROOT, "%.4f", l.utilisation()), Long.toString(l.maxQueueBytes()),
-                            Long.toString(l.drops()), Long.toString(l.ecnMarks()), Long.toString(l.pfcPausesReceived()),
-                            num(l.pausedUs()));
+                    csv.text(l.link()).text(l.linkId()).text(l.from()).text(l.to()).fixed(l.gbps(), 3).integer(l.bytes())
+                            .fixed(l.utilisation(), 4).integer(l.maxQueueBytes()).integer(l.drops()).integer(l.ecnMarks())
+                            .integer(l.pfcPausesReceived()).fixed(l.pausedUs(), 3).text(l.state()).fixed(l.stateSinceNs(), 3).end();
                 }
             }
         });
+    }
+
+    /**
+     * events.csv: {@code time_ns, kind, subject, detail}, in simulated time order; then, for each
+     * kind that ran past the log's cap, a row of kind {@code truncated} whose subject is that kind,
+     * at the time of the last row left out, saying how many were left out.
+     */
+    static void writeEvents(lbsim.engine.EventLog log, Path file) throws IOException {
+        AtomicFiles.write(file, w -> {
+            try (CsvWriter csv = CsvWriter.builder().lineDelimiter(LineDelimiter.LF).build(w)) {
+                csv.writeRecord("time_ns", "kind", "subject", "detail");
+                for (lbsim.engine.EventLog.Entry e : log.entries()) {
+                    csv.writeRecord(Long.toString(nanos(e.timePs())), e.kind(), e.subject(), e.detail());
+                }
+                for (lbsim.engine.EventLog.Overflow o : log.overflow()) {
+                    csv.writeRecord(Long.toString(nanos(o.lastPs())), "truncated", o.kind(), o.omitted() + " more " + o.kind()
+                            + " rows after the first " + log.maxPerKind() + " are left out");
+                }
+            }
+        });
+    }
+
+    /**
+     * link_series.csv: {@code time_us} (end of the interval), {@code link_id}, {@code utilisation}
+     * (bytes serialised in the interval over the nominal rate x its length), {@code queue_bytes}
+     * (waiting at its end), {@code pfc_paused} (share of it the port was paused), {@code ecn_marks};
+     * interval by interval, the links in links.csv order within one.
+     */
+    static void writeLinkSeries(LinkSeries s, Path file) throws IOException {
+        AtomicFiles.write(file, w -> {
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("time_us", "link_id", "utilisation", "queue_bytes", "pfc_paused", "ecn_marks");
+                for (int k = 0; k < s.intervals(); k++) {
+                    double time = s.endPs(k) / 1e6;
+                    for (int i = 0; i < s.links(); i++) {
+                        csv.fixed(time, 3).text(s.linkId(i)).fixed(s.utilisation(k, i), 4).integer(s.queueBytes(k, i))
+                                .fixed(s.pausedShare(k, i), 4).integer(s.ecnMarks(k, i)).end();
+                    }
+                }
+            }
+        });
+    }
+
+    /** Picoseconds to whole nanoseconds, rounded half up. */
+    private static long nanos(long ps) {
+        return Math.floorDiv(ps + 500, 1000);
     }
 }

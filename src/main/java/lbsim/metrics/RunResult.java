@@ -8,7 +8,9 @@ import java.util.Map;
  * {@code slowdown} is null except for open-loop workloads, {@code collectives} empty except for kind collective,
  * {@code uplinks} null when the fabric has no ToR uplinks;
  * {@code commTimeNs} (union of collective groups' busy intervals) null except for finished collective and training runs;
- * {@code nic} the NIC profile in force and its fields, as summary.json reports them.
+ * {@code nic} the NIC profile in force and its fields, as summary.json reports them;
+ * {@code eventLog} the run's failures, detections, reroutes and timeouts (events.csv);
+ * {@code linkSeries} the per-link time series (link_series.csv), null unless {@code metrics.series} asks for it.
  */
 public record RunResult(String scenario, String scheme, long seed, boolean completed, Long cctNs, long idealCctNs,
                         Stats fct, long packetsSent, long packetsDelivered, long packetsDropped,
@@ -17,7 +19,7 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
                         Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses,
                         Slowdown slowdown, List<CollectiveResult> collectives, int[] maxQpsByNic, UplinkLoad uplinks,
-                        Long commTimeNs, Map<String, Object> nic) {
+                        Long commTimeNs, Map<String, Object> nic, lbsim.engine.EventLog eventLog, LinkSeries linkSeries) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {

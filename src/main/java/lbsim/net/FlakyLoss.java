@@ -32,6 +32,11 @@ public final class FlakyLoss implements LinkLoss {
     }
 
     @Override
+    public String toString() {
+        return "loss bursts every " + meanGapPs / 1e6 + " us on average, " + meanBurstPs / 1e6 + " us long";
+    }
+
+    @Override
     public boolean drops(long nowPs) {
         while (nowPs >= burstEnd) next();
         return nowPs >= burstStart;

@@ -27,6 +27,13 @@ public final class Network implements EventHandler {
     private final Host.Contexts contexts = new Host.Contexts(this);
 
     private final boolean[] linkDetectedDown;
+    /** Each link's health now (links.csv {@code state}) and since when; both directions share it. */
+    public enum LinkState { UP, DOWN, DEGRADED, FLAKY;
+        /** The name links.csv and events.csv use. */
+        public String label() { return name().toLowerCase(java.util.Locale.ROOT); }
+    }
+    private final LinkState[] linkState;
+    private final long[] linkStateSincePs;
     // switches' next-hop tables by content: equal tables share one array, so the tables a run
     // reads fit the caches (a k=32 fat-tree has 1 280 tables of 512 entries but about 34 distinct ones)
     private final ObjectOpenCustomHashSet<int[]> tables = new ObjectOpenCustomHashSet<>(IntArrays.HASH_STRATEGY);
@@ -47,6 +54,9 @@ public final class Network implements EventHandler {
         this.hosts = new Host[topo.hostCount()];
         this.switches = new Switch[nodes - topo.hostCount()];
         this.linkDetectedDown = new boolean[topo.linkCount()];
+        this.linkState = new LinkState[topo.linkCount()];
+        java.util.Arrays.fill(linkState, LinkState.UP);
+        this.linkStateSincePs = new long[topo.linkCount()];
         int[] hostTorIndex = new int[topo.hostCount()];
         for (int h = 0; h < hostTorIndex.length; h++) hostTorIndex[h] = topo.torIndex(topo.hostTor(h));
         int[] torPortToHost = topo.routing().torPortToHost();
@@ -237,29 +247,67 @@ public final class Network implements EventHandler {
      * unless it is one member of a bundle that has others: the switch then hashes over those.
      */
     public void failLink(int link, long detectPs) {
-        setLinkUp(link, false);
+        setPortsUp(link, false);
+        sim.log().record(sim.now(), "link-down", topo.linkName(link), detectPs <= 0 ? "detected at once"
+                : "switches detect it after " + detectPs / (double) Simulation.PS_PER_MS + " ms");
         if (detectPs <= 0) detect(link);
         else sim.schedule(detectPs, this, DETECT, link, null);
     }
 
+    /** Takes a link down (never detected) or brings it back, both directions; logged as link-down or link-up. */
     public void setLinkUp(int link, boolean up) {
+        boolean wasDown = linkState[link] == LinkState.DOWN;
+        setPortsUp(link, up);
+        if (up && wasDown) sim.log().record(sim.now(), "link-up", topo.linkName(link), "");
+        if (!up && !wasDown) sim.log().record(sim.now(), "link-down", topo.linkName(link), "not detected");
+    }
+
+    private void setPortsUp(int link, boolean up) {
         ports[topo.linkPortA(link)].setUp(up);
         ports[topo.linkPortB(link)].setUp(up);
+        setState(link, up ? LinkState.UP : LinkState.DOWN);
     }
 
     /** Scales a link's rate in both directions (a LAG bundle that lost members). */
     public void degradeLink(int link, double capacityFraction) {
         ports[topo.linkPortA(link)].setCapacityFraction(capacityFraction);
         ports[topo.linkPortB(link)].setCapacityFraction(capacityFraction);
+        sim.log().record(sim.now(), "link-degraded", topo.linkName(link), "capacity fraction " + capacityFraction);
+        setState(link, capacityFraction < 1 ? LinkState.DEGRADED : LinkState.UP);
     }
 
+    /** Gives a link a loss model per direction (null: none); a link with one is flaky. */
     public void setLinkLoss(int link, LinkLoss lossAtoB, LinkLoss lossBtoA) {
         ports[topo.linkPortA(link)].setLoss(lossAtoB);
         ports[topo.linkPortB(link)].setLoss(lossBtoA);
+        boolean lossy = lossAtoB != null || lossBtoA != null;
+        if (lossy) sim.log().record(sim.now(), "link-flaky", topo.linkName(link), String.valueOf(lossAtoB != null ? lossAtoB : lossBtoA));
+        setState(link, lossy ? LinkState.FLAKY : LinkState.UP);
+    }
+
+    private void setState(int link, LinkState state) {
+        if (linkState[link] == state) return;
+        linkState[link] = state;
+        linkStateSincePs[link] = sim.now();
+    }
+
+    /** The link's health now: the last failure applied to it (up if none). */
+    public LinkState linkState(int link) {
+        return linkState[link];
+    }
+
+    /** When the link entered its current state (0 for a link up from the start). */
+    public long linkStateSincePs(int link) {
+        return linkStateSincePs[link];
     }
 
     private void detect(int link) {
         linkDetectedDown[link] = true;
+        int detected = 0;
+        for (boolean d : linkDetectedDown) if (d) detected++;
+        sim.log().record(sim.now(), "link-detected", topo.linkName(link), "switches route around it");
+        sim.log().record(sim.now(), "reroute", "switches", "every switch's ECMP groups recomputed without the "
+                + detected + (detected == 1 ? " link" : " links") + " detected down");
         Routing live = topo.routingAvoiding(linkDetectedDown);
         tables.clear();   // every switch gets its table anew: keep only the live ones
         for (Switch s : switches) {

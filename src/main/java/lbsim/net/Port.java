@@ -325,6 +325,16 @@ public final class Port extends PortQueueState {
         return txPackets > 1 ? now : 0;   // one in progress: the earlier ones ended by now
     }
 
+    /** ECN marks this port has made so far. */
+    public long ecnMarksSoFar() {
+        return ecnMarks;
+    }
+
+    /** Time the data priority has been paused by {@code atPs} (not before the last event), the pause in progress included. */
+    public long pausedPsBy(long atPs) {
+        return dataPaused ? pausedPs + Math.max(0, atPs - pausedSincePs) : pausedPs;
+    }
+
     /** Bytes transmitted by now, as {@link #stats()} counts them, without building the whole record (sampled every interval). */
     public long txBytesSoFar() {
         return txEndPs > sim.now() ? txBytes - txBytesInProgress : txBytes;

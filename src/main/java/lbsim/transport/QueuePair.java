@@ -451,9 +451,12 @@ public final class QueuePair extends NicClient implements EventHandler {
             return;
         }
         ackReqPending = false; // presumed lost with the rest: the resent packets ask again
+        logTimeout(now, 1);
         recovery.onTimeout(this);
         cc.onTimeout();
+        int sportBefore = sport, pathBefore = sourceRouted ? pathId : -1;
         policy.onTimeout(this);
+        logReroute(now, sportBefore, pathBefore);
         armRto();
         srcHost.activate(this);
     }
@@ -492,8 +495,11 @@ public final class QueuePair extends NicClient implements EventHandler {
             if (!selective) break;   // gone back to sndUna: every packet will be sent again
         }
         if (expired > 0) {
+            logTimeout(now, expired);
             cc.onTimeout();
+            int sportBefore = sport, pathBefore = sourceRouted ? pathId : -1;
             policy.onTimeout(this);
+            logReroute(now, sportBefore, pathBefore);
             srcHost.activate(this);
         }
         if (next != Long.MAX_VALUE && !senderDone) setRtoDeadline(next);
@@ -510,8 +516,28 @@ public final class QueuePair extends NicClient implements EventHandler {
         return coded ? 0 : tr.configOf(dstHost.id).nic().keptBeyondExpected();
     }
 
+    /** events.csv {@code timeout}: one row per timer expiry ({@code packets} expired at once with per-packet timers). */
+    private void logTimeout(long now, int packets) {
+        lbsim.engine.EventLog log = sim.log();
+        if (!log.room("timeout", now)) return;
+        log.add(now, "timeout", "qp " + id, "flow " + flow.spec().id() + " host " + srcHost.id + " -> host " + dstHost.id
+                + ": " + (packets == 1 ? "" : packets + " packets, ") + backoffs + " in a row without progress");
+    }
+
+    /** events.csv {@code reroute}: the host load balancer moved this QP to another path in answer to a timeout. */
+    private void logReroute(long now, int sportBefore, int pathBefore) {
+        int pathAfter = sourceRouted ? pathId : -1;
+        if (sport == sportBefore && pathAfter == pathBefore) return;
+        lbsim.engine.EventLog log = sim.log();
+        if (!log.room("reroute", now)) return;
+        log.add(now, "reroute", "qp " + id, "flow " + flow.spec().id() + " after a timeout: "
+                + (pathAfter != pathBefore ? "path " + pathBefore + " -> " + pathAfter : "UDP source port " + sportBefore + " -> " + sport));
+    }
+
     /** The retry count ran out: the QP stops for good and the transport reports the failure. */
     private void fail() {
+        sim.log().record(sim.now(), "qp-failed", "qp " + id, "flow " + flow.spec().id() + " host " + srcHost.id + " -> host "
+                + dstHost.id + ": " + backoffs + " timeouts in a row, more than the NIC's retry count");
         failed = true;
         senderDone = true;
         tr.qpFailed(this);

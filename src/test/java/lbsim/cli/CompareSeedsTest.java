@@ -75,6 +75,9 @@ class CompareSeedsTest {
         assertThat(o.code()).as(o.err()).isZero();
         List<Map<String, String>> rows = csv(out.resolve("compare.csv"));
         assertThat(rows).extracting(r -> r.get("scheme")).containsExactly("ecmp", "spray-adaptive");
+        // means are decimals in every row, so each column reads as one type
+        var types = lbsim.StrictCsv.inferTypes(lbsim.StrictCsv.read(out.resolve("compare.csv")), false);
+        assertThat(types.get("packets.retransmitted").kind()).isEqualTo("decimal");
         for (Map<String, String> row : rows) {
             String scheme = row.get("scheme");
             assertThat(out.resolve(scheme).resolve("summary.json")).doesNotExist();
@@ -152,7 +155,7 @@ class CompareSeedsTest {
         }
         // the table as before (no sd or verdict column), then the NIC and the one-seed caveat
         assertThat(o.out().lines().findFirst().orElseThrow()).isEqualTo(
-                "scheme            completion_us  x_ideal   fct_p50_us   fct_p99_us   dropped      retx      ooo  max_qps");
+                "scheme            completion_us normalised   fct_p50_us   fct_p99_us   dropped      retx      ooo  max_qps");
         assertThat(o.out()).contains("NIC roce: ", "one seed: cc dcqcn, loss recovery go-back-n, PFC on, NIC roce, seed 5",
                 "no estimate of the noise").doesNotContain("sd_us", "vs_best");
     }

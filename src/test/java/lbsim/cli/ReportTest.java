@@ -57,6 +57,25 @@ class ReportTest {
                 "plots/util-ecmp-tor-agg.png", "plots/util-ethereal-agg-core.png", "plots/util-ethereal-core-agg.svg");
         // fabric links only in the comparison: no host panels
         assertThat(refs).noneMatch(r -> r.contains("-h-") || r.endsWith("-h.png"));
-        assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "ethereal", "x ideal");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "ethereal", "normalised");
+    }
+
+    /** A link failure and its detection are on the time axis of the throughput chart, in the run and the compare report. */
+    @Test
+    void failuresAreMarkedOnTheThroughputChart() throws Exception {
+        Path f = scenario("""
+                name: fail
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, link_gbps: 100}
+                workload: {kind: permutation, size_bytes: 2000000}
+                failures: [{at_us: 50, link: "leaf0-spine1", kind: down, detect_ms: 0.1}]
+                nic: {retry_count: 0}
+                """);
+        Path run = tmp.resolve("run"), cmp = tmp.resolve("cmp");
+        assertThat(RunCommandTest.exec("run", f.toString(), "--out", run.toString()).code()).isZero();
+        assertThat(Files.readString(run.resolve("report.html")))
+                .contains("Dashed lines: the run's events (events.csv): link-down leaf0-spine1 at 50.0 us; link-detected leaf0-spine1 at 150.0 us;");
+        assertThat(RunCommandTest.exec("compare", f.toString(), "--schemes", "ecmp,spray-host", "--seeds", "1", "--out", cmp.toString()).code()).isZero();
+        assertThat(Files.readString(cmp.resolve("report.html")))
+                .contains("Dashed lines: the scenario's link events (events.csv): link-down leaf0-spine1 at 50.0 us; link-detected leaf0-spine1 at 150.0 us;");
     }
 }

@@ -53,7 +53,8 @@ class RunCommandTest {
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(out.resolve("summary.json")).exists();
         assertThat(Files.readString(out.resolve("flows.csv")).lines()).hasSize(1 + 8);
-        assertThat(Files.readString(out.resolve("links.csv"))).startsWith("link,from,to");
+        assertThat(Files.readString(out.resolve("links.csv"))).startsWith("link,link_id,from,to");
+        assertThat(Files.readString(out.resolve("events.csv"))).isEqualTo("time_ns,kind,subject,detail\n");
         // --help and the README name every file run writes
         String help = exec("run", "--help").out().replaceAll("\\s+", ""); // picocli may wrap inside a file name
         String readme = Files.exists(Path.of("README.md")) ? Files.readString(Path.of("README.md")) : "";
@@ -104,7 +105,7 @@ class RunCommandTest {
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(Files.readString(out.resolve("compare.csv")).lines()).hasSize(3);
         assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "spray-host");
-        assertThat(o.out()).contains("ecmp", "spray-host", "x_ideal");
+        assertThat(o.out()).contains("ecmp", "spray-host", "normalised");
     }
 
     /** Each run folder of a compare (one per scheme and seed) has its resolved scenario, and running that file alone gives the same summary. */

@@ -60,7 +60,7 @@ class SweepChartsTest {
         Map<String, List<BarGroup>> f = SweepCharts.barGroups(d, "normalised", SweepCharts.Axes.AUTO);
         assertThat(f.keySet()).containsExactly("");
         assertThat(f.get("").get(0).bars()).containsExactly(new Bar("2", 1.5, 0), new Bar("4", 1.25, 0));
-        assertThat(SweepCharts.label("normalised")).isEqualTo("completion / ideal");
+        assertThat(SweepCharts.label("normalised")).isEqualTo("normalised (completion / ideal)");
         assertThat(SweepCharts.label("flows.fct_ns.p99")).isEqualTo("flows.fct.p99 (us)");
     }
 }

@@ -135,7 +135,7 @@ final class McClurePresets {
                         + "coding, flow starts jittered by up to one inter-packet time. "
                         + "Paper scale: 10 seeds (160 runs). Quick scale: 2 seeds and 64 KB all-to-all messages per pair "
                         + "(permutation unchanged; 32 runs).",
-                "normalised", "CCT / ideal",
+                "normalised", "normalised (CCT / ideal)",
                 Map.of("paper", paper, "quick", quick), cells,
                 List.of(LOSS, NIC, SIZES, MTU,
                         "Start jitter: uniform in [0, one inter-packet time at the fair share]: 42.3 us for the all-to-all "
@@ -195,7 +195,7 @@ final class McClurePresets {
                         + "sending rate rises to the fair share, ECMP vs host spraying, ideal erasure coding, 32 KB buffers. "
                         + "The paper's ideal curve at rate coefficient r is 1/r. Paper scale: rates 0.5-1.0, 10 seeds (120 "
                         + "runs); quick scale: rates 0.5, 0.75, 1.0, 64 KB per pair, 2 seeds (12 runs).",
-                "normalised", "CCT / ideal at line rate",
+                "normalised", "normalised (CCT / ideal at line rate)",
                 Map.of("paper", paper, "quick", quick), cells,
                 List.of(LOSS, NIC, SIZES, MTU, PACING,
                         "Rates: the paper does not list its x values; we use 0.5-1.0 in steps of 0.1 (quick: 0.5, 0.75, 1.0).",
@@ -234,7 +234,7 @@ final class McClurePresets {
                         + "plots the bars; its stated numbers are Table 2's small-buffer all-to-all row (the same setup) and "
                         + "'every spraying form and adaptive scheme within 3% of adaptive switch spraying'. "
                         + "Paper scale: 10 seeds (80 runs); quick: 64 KB per pair, 2 seeds (16 runs).",
-                "normalised", "CCT / ideal",
+                "normalised", "normalised (CCT / ideal)",
                 Map.of("paper", paper, "quick", quick), cells,
                 List.of(LOSS, NIC, SIZES, MTU, PACING,
                         "Start jitter: up to one inter-packet time at the fair share (42.3 us).",
@@ -273,7 +273,7 @@ final class McClurePresets {
                         + "fair share. The paper plots the curves; its stated numbers are Table 2's one-permutation row. "
                         + "Paper scale: k = 1, 2, 4, ..., 64, 127 with 2 MB flows, 10 seeds (640 runs); quick: k = 1, 4, 16, 64 "
                         + "with 256 KB flows, 1 seed (32 runs).",
-                "normalised", "CCT / ideal",
+                "normalised", "normalised (CCT / ideal)",
                 Map.of("paper", paper, "quick", quick), cells,
                 List.of(LOSS, NIC, SIZES, MTU, PACING,
                         "Workload: k independent random permutations (no host sends to itself), every flow the same size; "

@@ -129,7 +129,7 @@ final class McClureRecoveryPresets {
                         + "4 at 60 %, 9 at 20 % loss (Fig. 4) and 3 at 90 % (Fig. 5)) for ECMP, ECMP-AR, 2 subflows, switch and host "
                         + "flowlets, host/switch/adaptive spraying; ideal erasure recovery, fixed-rate pacing at the fair share, "
                         + "128-node k=8 fat-tree, 32 KB buffers. Each case is checked against Appendix A Eq. 2 (lbsim plan capacity).",
-                "normalised", "CCT / ideal", Map.of("paper", paper, "quick", quick), cells, dev);
+                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev);
     }
 
     // ---------------------------------------------------------------- Figs. 8-12: loss recovery
@@ -206,7 +206,7 @@ final class McClureRecoveryPresets {
                 "All-to-all CCT normalised to the ideal with host spraying for TCP (dupACK 3 + RTO), RoCE (NACK + Go-Back-N over "
                         + "PFC), trimming, trimming with return-to-sender and erasure coding with 5 % overhead, across rate "
                         + "coefficients (pacing rate / fair share), 32 KB and 400 KB per-port buffers, 128-node k=8 fat-tree.",
-                "normalised", "CCT / ideal", Map.of("paper", paper, "quick", quick), cells, dev);
+                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev);
     }
 
     /** McClure §6.2 Fig. 9 and §7 Fig. 11: concurrent permutations x loss recovery, plus SF (t = 3 and 6). */
@@ -234,7 +234,7 @@ final class McClureRecoveryPresets {
                 "Permutation CCT normalised to the ideal for 1..64 concurrent permutations (2 MB flows) with host spraying: TCP, "
                         + "RoCE, trimming, trimming with return-to-sender, erasure (5 %), and McClure's SF (TCP over sprayed "
                         + "subflows, count from Eq. 1 for dupACK thresholds 3 and 6); 128-node k=8 fat-tree, 32 KB buffers.",
-                "normalised", "CCT / ideal", Map.of("paper", paper, "quick", quick), cells, dev);
+                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev);
     }
 
     private static String permutationPoints(int[] fs) {
@@ -274,6 +274,6 @@ final class McClureRecoveryPresets {
                 "One permutation (2 MB flows) with host spraying under failures of 2 pod-core links per pod, static (90 % "
                         + "bandwidth lost) or flaky (loss bursts), for TCP, RoCE, trimming, trimming RTS, erasure (5 %) and SF "
                         + "(t = 3: " + sfCount(1, 3) + " subflows, t = 6: " + sfCount(1, 6) + "); 128-node k=8 fat-tree, 32 KB buffers.",
-                "normalised", "CCT / ideal", Map.of("paper", paper, "quick", quick), List.of(), dev);
+                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), List.of(), dev);
     }
 }

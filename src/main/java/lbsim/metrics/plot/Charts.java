@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.knowm.xchart.AnnotationLine;
+import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.HeatMapChart;
@@ -45,9 +46,9 @@ public final class Charts {
         return ChartWriter.write(c, dir, name);
     }
 
-    /** Normalised CCT (CCT / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
+    /** normalised (completion / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
     public static ChartFiles normalisedBars(String title, List<BarGroup> groups, Path dir, String name) {
-        return ChartWriter.write(withLineAt(bars(title, "", "CCT / ideal", groups, true), 1.0), dir, name);
+        return ChartWriter.write(withLineAt(bars(title, "", "normalised (completion / ideal)", groups, true), 1.0), dir, name);
     }
 
     /** A dashed red horizontal line at {@code y} (data units): the bound or the break-even a bar chart is read against. */
@@ -65,9 +66,42 @@ public final class Charts {
 
     /** Total throughput (y, Gbit/s) over simulated time (x, us), one line per scheme. */
     public static ChartFiles throughput(String title, List<Series> perScheme, Path dir, String name) {
+        return throughput(title, perScheme, List.of(), dir, name);
+    }
+
+    /** Colour of event markers: a dark orange no scheme line uses. */
+    static final Color MARKER = new Color(204, 85, 0);
+
+    /** As {@link #throughput(String, List, Path, String)}, with the run's events as labelled vertical lines. */
+    public static ChartFiles throughput(String title, List<Series> perScheme, List<Marker> events, Path dir, String name) {
+        return ChartWriter.write(throughputChart(title, perScheme, events), dir, name);
+    }
+
+    static XYChart throughputChart(String title, List<Series> perScheme, List<Marker> events) {
         XYChart c = lines(title, "time (us)", "throughput (Gbit/s)", false, false, perScheme, false);
         c.getStyler().setXAxisMin(0.0); // ticks at round multiples from 0, not from the first interval's midpoint
-        return ChartWriter.write(c, dir, name);
+        double xMax = 0, yMax = 0;
+        for (Series s : perScheme) {
+            for (double x : s.x()) xMax = Math.max(xMax, x);
+            for (double y : s.y()) yMax = Math.max(yMax, y);
+        }
+        int shown = 0;
+        for (Marker m : events) {
+            if (m.x() < 0 || m.x() > xMax) continue;   // outside the axis: a line there would cross the legend
+            c.addAnnotation(new AnnotationLine(m.x(), true, false));
+            // XChart centres a label on its x: shift it by about half its width (7 px a character of
+            // the plot's ~640 px) to the right of the line, or to the left near the right edge;
+            // labels step down the chart so ones close in time stay readable
+            double half = (m.label().length() * 3.5 + 6) / 640 * xMax;
+            double x = m.x() + 2 * half <= xMax ? m.x() + half : m.x() - half;
+            c.addAnnotation(new AnnotationText(m.label(), x, yMax * (0.95 - 0.07 * (shown++ % 6)), false));
+        }
+        if (shown > 0) {
+            c.getStyler().setAnnotationLineColor(MARKER).setAnnotationLineStroke(
+                    new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {6, 4}, 0));
+            c.getStyler().setAnnotationTextFontColor(MARKER);
+        }
+        return c;
     }
 
     /** An empirical CDF per series (y = fraction of samples at or below x). */

@@ -30,7 +30,7 @@ public final class CompareReport {
         String scenario = results.isEmpty() ? "" : results.get(0).scenario();
         ReportPage page = new ReportPage(dir, "lbsim compare: " + scenario);
         page.paragraph("Completion is the collective completion time (CCT) for collectives, else the last flow's finish; "
-                + "x ideal divides it by the workload's lower bound with no queueing or loss."
+                + "normalised divides it by the workload's lower bound with no queueing or loss."
                 + (c.seeds() > 1 ? " Every number is the mean over " + c.seedRange() + " (counts included); sd is the completion's "
                 + "sample standard deviation over them. vs best: " + SeedComparison.ruleLine() + "." : ""));
         page.html(c.seeds() > 1 ? seedsTable(c) : table(results));
@@ -45,7 +45,7 @@ public final class CompareReport {
         }
         if (!norm.isEmpty()) {
             page.heading(2, "Completion against the ideal");
-            page.figure(Charts.normalisedBars("Completion / ideal", List.of(new BarGroup("x ideal", norm)), plots, "normalised"),
+            page.figure(Charts.normalisedBars("normalised (completion / ideal)", List.of(new BarGroup("normalised", norm)), plots, "normalised"),
                     "Completion time divided by the lower bound (1.0 = ideal); " + (c.seeds() > 1
                             ? "mean over " + c.seedRange() + ", error bars ± the sample sd over them (a scheme that did not complete on every seed has no bar)."
                             : "one seed per scheme, so no error bars."));
@@ -77,8 +77,14 @@ public final class CompareReport {
             page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
             page.figure(Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
-            page.figure(Charts.throughput("Total throughput over time", tput, plots, "throughput"),
-                    "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+            // the scenario's failures and detections happen at the same times under every scheme whose
+            // run is still going: take them from the longest run (QP failures differ by scheme: left out)
+            RunResult longest = results.stream().max(java.util.Comparator.comparingDouble(RunResult::simTimeNs)).orElseThrow();
+            List<Marker> events = FlowMetrics.eventMarkers(longest.eventLog()).stream().filter(m -> m.label().startsWith("link-")).toList();
+            StringBuilder caption = new StringBuilder("Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+            if (!events.isEmpty()) caption.append(" Dashed lines: the scenario's link events (events.csv):");
+            for (Marker m : events) caption.append(' ').append(m.label()).append(" at ").append(RunReport.fmt(m.x(), 1)).append(" us;");
+            page.figure(Charts.throughput("Total throughput over time", tput, events, plots, "throughput"), caption.toString());
         }
         if (!qps.isEmpty()) {
             page.heading(2, "Queue pairs");
@@ -111,7 +117,7 @@ public final class CompareReport {
     /** The table over several seeds: means, the completion's sd and how each scheme stands against the best. */
     static String seedsTable(SeedComparison c) {
         StringBuilder sb = new StringBuilder("<table>\n")
-                .append("<tr><th>scheme</th><th>completion (us)</th><th>sd (us)</th><th>x ideal</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
+                .append("<tr><th>scheme</th><th>completion (us)</th><th>sd (us)</th><th>normalised</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
                 .append("<th>dropped</th><th>retransmitted</th><th>out of order</th><th>PFC pauses</th><th>max QPs/NIC</th><th>vs best</th></tr>\n");
         for (SeedComparison.Row r : c.rows()) {
             sb.append(String.format(Locale.ROOT,
@@ -126,7 +132,7 @@ public final class CompareReport {
 
     static String table(List<RunResult> results) {
         StringBuilder sb = new StringBuilder("<table>\n")
-                .append("<tr><th>scheme</th><th>completion (us)</th><th>x ideal</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
+                .append("<tr><th>scheme</th><th>completion (us)</th><th>normalised</th><th>FCT p50 (us)</th><th>FCT p99 (us)</th>")
                 .append("<th>dropped</th><th>retransmitted</th><th>out of order</th><th>PFC pauses</th><th>max QPs/NIC</th></tr>\n");
         for (RunResult r : results) {
             // an incomplete run has no completion, and no FCTs when no flow finished: "-", not NaN or 0

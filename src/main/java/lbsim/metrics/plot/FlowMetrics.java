@@ -90,6 +90,39 @@ public final class FlowMetrics {
         return new Series(name, x, y);
     }
 
+    /** Event kinds drawn on time charts: failures, their detection, recoveries and QPs that gave up (not timeouts: too many). */
+    static final java.util.Set<String> MARKED_KINDS = java.util.Set.of("link-down", "link-up", "link-degraded", "link-flaky",
+            "link-detected", "qp-failed");
+
+    /** Most markers a chart gets: the earliest ones. */
+    static final int MAX_MARKERS = 12;
+
+    /**
+     * The run's failures and detections (events.csv) as chart markers in us; rows of one kind at
+     * one time (a glob failing several links) become one marker naming how many.
+     */
+    public static List<Marker> eventMarkers(lbsim.engine.EventLog log) {
+        List<Marker> out = new ArrayList<>();
+        lbsim.engine.EventLog.Entry first = null;
+        int same = 0;
+        for (lbsim.engine.EventLog.Entry e : log.entries()) {
+            if (!MARKED_KINDS.contains(e.kind())) continue;
+            if (first != null && first.kind().equals(e.kind()) && first.timePs() == e.timePs()) {
+                same++;
+                continue;
+            }
+            if (first != null) out.add(marker(first, same));
+            first = e;
+            same = 1;
+        }
+        if (first != null) out.add(marker(first, same));
+        return out.size() > MAX_MARKERS ? out.subList(0, MAX_MARKERS) : out;
+    }
+
+    private static Marker marker(lbsim.engine.EventLog.Entry e, int count) {
+        return new Marker(e.timePs() / 1e6, e.kind() + " " + (count == 1 ? e.subject() : count + " links"));
+    }
+
     /** A histogram (number of NICs per QP count) as one bar group; categories sorted by count. */
     public static BarGroup qpHistogram(String series, int[] maxQpsByNic) {
         Map<Integer, Integer> count = new TreeMap<>();

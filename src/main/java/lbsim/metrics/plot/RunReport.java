@@ -26,7 +26,7 @@ public final class RunReport {
                 : r.collectives().size() == 1 ? "CCT (us)" : "largest collective CCT (us)";
         rows.add(List.of(completionLabel, fmt(completion / 1e3, 1)));
         rows.add(List.of("ideal (us)", fmt(r.idealCctNs() / 1e3, 1)));
-        rows.add(List.of("x ideal", fmt(r.normalised(), 3)));
+        rows.add(List.of("normalised (completion / ideal)", fmt(r.normalised(), 3)));
         if (r.commTimeNs() != null) rows.add(List.of("communication time (us; some collective in progress)", fmt(r.commTimeNs() / 1e3, 1)));
         rows.add(List.of("simulated time (us)", fmt(r.simTimeNs() / 1e3, 1)));
         rows.add(List.of("flows / finished", r.flows().size() + " / " + r.finishedFlows()));
@@ -50,8 +50,11 @@ public final class RunReport {
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             Series tput = FlowMetrics.throughput(name, r.throughput());
             if (tput.x().length > 0) {
-                page.figure(Charts.throughput("Total throughput over time", List.of(tput), plots, "throughput"),
-                        "Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+                List<Marker> events = FlowMetrics.eventMarkers(r.eventLog());
+                StringBuilder caption = new StringBuilder("Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
+                if (!events.isEmpty()) caption.append(" Dashed lines: the run's events (events.csv):");
+                for (Marker m : events) caption.append(' ').append(m.label()).append(" at ").append(fmt(m.x(), 1)).append(" us;");
+                page.figure(Charts.throughput("Total throughput over time", List.of(tput), events, plots, "throughput"), caption.toString());
             }   // a run that ended within its first sampling interval has no sample to plot
         }
         int[] qps = r.maxQpsByNic();
