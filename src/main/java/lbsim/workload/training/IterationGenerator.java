@@ -3,6 +3,7 @@ package lbsim.workload.training;
 import java.util.ArrayList;
 import java.util.List;
 import lbsim.workload.FlowGraph;
+import lbsim.workload.collective.AlgorithmChoice;
 import lbsim.workload.collective.ByteSplit;
 import lbsim.workload.collective.CollectiveHandle;
 import lbsim.workload.collective.CollectiveSpec;

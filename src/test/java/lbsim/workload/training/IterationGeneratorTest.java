@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import lbsim.workload.FlowGraph;
 import lbsim.transport.FlowSpec;
+import lbsim.workload.collective.AlgorithmChoice;
 import lbsim.workload.collective.ByteSplit;
 import lbsim.workload.collective.Placement;
 import org.junit.jupiter.api.Test;
