@@ -28,8 +28,10 @@ import lbsim.workload.training.CollectiveOptions;
  *       one flow, started when the send's dependencies are met; the send finishes when the data
  *       has arrived, the receive when it has arrived and its own dependencies are met.</li>
  * </ul>
- * Data and control dependencies both order nodes. Timing joins keep the largest pending delay
- * ({@link Completion}): exact whenever the branches a node waits for end in equal compute.
+ * Data and control dependencies both order nodes. A node waiting for several branches waits for
+ * their flows plus the largest compute delay pending after them ({@link Completion#join}): exact
+ * when those branches end in equal compute, or when a branch without flows (compute from the
+ * start) provably ends before the flows do; otherwise it may start late, never early.
  */
 public final class ChakraWorkload {
     /** Message size a point-to-point transfer is cut into on QPs when NCCL splits them (NCCL_P2P_NET_CHUNKSIZE, 128 KiB). */
@@ -76,6 +78,37 @@ public final class ChakraWorkload {
         final List<Integer> waitsFor = new ArrayList<>();
         int pending;
         final List<Integer> dependents = new ArrayList<>();
+    }
+
+    /** A completion token and a lower bound on the absolute time it is met (ps). */
+    private record Timed(Completion token, long earliestPs) {
+        static final Timed NOW = new Timed(Completion.NOW, 0);
+
+        Timed plus(long ps) {
+            return new Timed(token.plus(ps), earliestPs + ps);
+        }
+
+        /**
+         * Waits for all parts. A part without flows is met at an absolute time (its gap from the start):
+         * when the flow-bearing parts cannot be met before it, it is dropped instead of adding its gap.
+         */
+        static Timed join(List<Timed> parts) {
+            if (parts.isEmpty()) return NOW;
+            long earliest = 0, free = 0, flowEarliest = -1;
+            List<Completion> withFlows = new ArrayList<>();
+            for (Timed t : parts) {
+                earliest = Math.max(earliest, t.earliestPs);
+                if (t.token.flowIds().length == 0) {
+                    free = Math.max(free, t.token.extraGapPs());
+                } else {
+                    withFlows.add(t.token);
+                    flowEarliest = Math.max(flowEarliest, t.earliestPs);
+                }
+            }
+            if (withFlows.isEmpty()) return new Timed(new Completion(null, free), earliest);
+            if (free > flowEarliest) withFlows.add(new Completion(null, free)); // cannot tell which ends last: wait for both (late, never early)
+            return new Timed(Completion.join(withFlows), earliest);
+        }
     }
 
     private Result run() throws TraceFormatException {
@@ -233,7 +266,7 @@ public final class ChakraWorkload {
 
     /** Emits the units in dependency order (ties by creation order, so the graph is the same run to run). */
     private void emit(List<Unit> units) throws TraceFormatException {
-        Completion[] done = new Completion[units.size()];
+        Timed[] done = new Timed[units.size()];
         PriorityQueue<Integer> ready = new PriorityQueue<>();
         for (int u = 0; u < units.size(); u++) if (units.get(u).pending == 0) ready.add(u);
         int emitted = 0;
@@ -254,7 +287,7 @@ public final class ChakraWorkload {
         }
     }
 
-    private Completion emit(Unit unit, Completion[] done) {
+    private Timed emit(Unit unit, Timed[] done) {
         TraceOp first = unit.ops.get(0);
         return switch (first.kind()) {
             case DELAY -> depsOf(unit, done).plus(first.durationPs());
@@ -264,13 +297,13 @@ public final class ChakraWorkload {
         };
     }
 
-    private static Completion depsOf(Unit unit, Completion[] done) {
-        List<Completion> parts = new ArrayList<>();
+    private static Timed depsOf(Unit unit, Timed[] done) {
+        List<Timed> parts = new ArrayList<>();
         for (int d : unit.waitsFor) parts.add(done[d]);
-        return parts.isEmpty() ? Completion.NOW : Completion.join(parts);
+        return Timed.join(parts);
     }
 
-    private Completion collective(Unit unit, Completion ready) {
+    private Timed collective(Unit unit, Timed ready) {
         TraceOp first = unit.ops.get(0);
         if (first.sizeBytes() == 0) return ready;
         int[] ranks = new int[unit.ops.size()];
@@ -284,22 +317,24 @@ public final class ChakraWorkload {
         String label = (first.node().getName().isEmpty() ? first.op() : first.node().getName()) + " (" + first.op() + " " + alg + " "
                 + first.sizeBytes() + "B x" + ranks.length + ")";
         CollectiveSpec spec = options.applyTo(CollectiveSpec.builder(first.op(), alg, first.sizeBytes(), hosts))
-                .ranksPerServer(perServer).after(ready).label(label).build();
+                .ranksPerServer(perServer).after(ready.token()).label(label).build();
         CollectiveHandle h = Collectives.emit(graph, spec);
         collectives.add(spec);
         groups.add(h.group());
-        return h.done();
+        return new Timed(h.done(), ready.earliestPs());
     }
 
     /** The flow of a send: it starts when the send's dependencies are met; the token is met when the data has arrived. */
-    private Completion send(TraceOp send, TraceOp recv, Completion start) {
+    private Timed send(TraceOp send, TraceOp recv, Timed start) {
         if (p2p == null) {
             p2p = new FlowEmitter(graph, graph.addGroup("chakra send/recv"), 0, options.qpsPerConnection(), options.splitDataOnQps(),
                     options.chunkBytes() > 0 ? options.chunkBytes() : P2P_MESSAGE, options.intraServerGBps());
         }
         String label = "chakra " + send.trace().rank() + ">" + recv.trace().rank() + " tag " + send.tag() + " "
                 + (send.node().getName().isEmpty() ? "node " + Long.toUnsignedString(send.node().getId()) : send.node().getName());
-        return send.sizeBytes() == 0 ? start
-                : p2p.send(rankToHost[send.trace().rank()], rankToHost[recv.trace().rank()], send.sizeBytes(), 0, 0, label, start);
+        if (send.sizeBytes() == 0) return start;
+        Completion arrived = p2p.send(rankToHost[send.trace().rank()], rankToHost[recv.trace().rank()], send.sizeBytes(), 0, 0, label,
+                start.token());
+        return new Timed(arrived, start.earliestPs());
     }
 }
