@@ -35,7 +35,10 @@ import lbsim.workload.training.TrainingPresets;
  */
 public final class WorkloadSpec {
     public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training", "open-loop", "chakra");
-    public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b");
+    public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b", "llama3-8b", "llama3-70b", "mixtral-8x7b");
+    /** Models whose parallelism and batch the scenario sets (the paper presets fix theirs). */
+    static final List<String> CONFIGURABLE_MODELS = List.of("llama3-8b", "llama3-70b", "mixtral-8x7b");
+    private static final List<String> MODEL_KEYS = List.of("tp", "pp", "ep", "micro_batch", "micro_batches", "seq_len", "sequence_parallel");
     public static final List<String> PLACEMENTS = List.of("contiguous", "random");
     /** Collective placements: {@link #PLACEMENTS} plus rail-optimised servers. */
     public static final List<String> COLLECTIVE_PLACEMENTS = List.of("contiguous", "single-rail", "random", "rail");
@@ -76,7 +79,8 @@ public final class WorkloadSpec {
     }
 
     /**
-     * One training iteration from a paper preset (docs/collectives.md): the model's
+     * One training iteration (docs/collectives.md, "Training iterations"): a paper preset, or a
+     * current model (docs/models.md) with its parallel degrees from the scenario; the model's
      * collectives chained with compute gaps over {@code ranks} hosts.
      */
     private static Builder training(Section s) {
@@ -85,13 +89,26 @@ public final class WorkloadSpec {
         String placement = s.choice("placement", "contiguous", PLACEMENTS);
         int ranks = s.intValue("ranks", 0, 0, 1 << 24);
         String file = s.file();
+        if (!CONFIGURABLE_MODELS.contains(model)) {
+            for (String k : MODEL_KEYS) {
+                if (s.has(k)) {
+                    throw s.error(k, "is read for models " + String.join(", ", CONFIGURABLE_MODELS) + " only; the paper preset "
+                            + model + " fixes its parallelism and batch");
+                }
+            }
+        }
+        ModelShape shape = CONFIGURABLE_MODELS.contains(model) ? ModelShape.read(s, model) : null;
         return (hosts, rnd) -> {
             int n = ranks == 0 ? hosts : ranks;
             if (n > hosts) throw new BadInputException(file + ": workload.ranks: " + n + " ranks but the fabric has " + hosts + " hosts");
             int[] map = placement.equals("random") ? Placement.random(n, hosts, rnd) : Placement.contiguous(n);
             FlowGraph g = new FlowGraph();
             try {
-                var spec = model.equals("ethereal-gpt2") ? TrainingPresets.etherealGpt2(map, alg) : TrainingPresets.ctcclLlama2_7b(map, alg);
+                var spec = switch (model) {
+                    case "ethereal-gpt2" -> TrainingPresets.etherealGpt2(map, alg);
+                    case "ctccl-llama2-7b" -> TrainingPresets.ctcclLlama2_7b(map, alg);
+                    default -> shape.spec(map, alg);
+                };
                 IterationGenerator.append(g, spec);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(file + ": workload: " + e.getMessage(), e);
