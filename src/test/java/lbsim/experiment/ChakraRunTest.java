@@ -124,4 +124,32 @@ class ChakraRunTest {
         assertThat(r.flows()).hasSize(8 * 14);
         assertRingTime(r.cctNs(), 8, 1 << 20, 7);
     }
+
+    @Test
+    void theRingExampleTakesTheRingsAnalyticTime() {
+        RunResult r = Runner.run(ScenarioLoader.load(Path.of("examples/chakra/ring-allreduce.yaml"), java.util.List.of(), null),
+                Runner.Progress.NONE);
+        Scenarios.assertConserved(r);
+        assertRingTime(r.cctNs(), 8, 1 << 20, 7);
+    }
+
+    /**
+     * The data-parallel step example: bucket 2 is issued after forward + backward of the last layers
+     * (350 us); bucket 1 after the first layers' backward (500 us) and, by its control dependency,
+     * after bucket 2 has finished; the optimizer waits for both.
+     */
+    @Test
+    void theDataParallelExampleHonoursItsDependencies() {
+        RunResult r = Runner.run(ScenarioLoader.load(Path.of("examples/chakra/dp-step.yaml"), java.util.List.of(), null),
+                Runner.Progress.NONE);
+        Scenarios.assertConserved(r);
+        assertThat(r.collectives()).extracting(c -> c.sizeBytes()).containsExactly(32L << 20, 16L << 20);
+        double firstStart2 = r.flows().stream().filter(f -> f.group() == 0).mapToDouble(f -> f.startNs()).min().orElseThrow();
+        double lastEnd2 = r.flows().stream().filter(f -> f.group() == 0).mapToDouble(f -> f.finishNs()).max().orElseThrow();
+        double firstStart1 = r.flows().stream().filter(f -> f.group() == 1).mapToDouble(f -> f.startNs()).min().orElseThrow();
+        assertThat(firstStart2).isEqualTo(350_000.0);
+        assertThat(lastEnd2).isGreaterThan(500_000.0);
+        assertThat(firstStart1).isGreaterThanOrEqualTo(lastEnd2);
+        assertThat(r.collectives().get(0).cctNs()).isEqualTo(Math.round(lastEnd2 - 350_000.0));
+    }
 }
