@@ -21,6 +21,11 @@ import lbsim.workload.collective.CollectiveSpec;
 import lbsim.workload.collective.Collectives;
 import lbsim.workload.collective.MultiJob;
 import lbsim.workload.collective.Placement;
+import lbsim.workload.chakra.ChakraTraces;
+import lbsim.workload.chakra.ChakraWorkload;
+import lbsim.workload.chakra.RankTrace;
+import lbsim.workload.chakra.TraceFormatException;
+import lbsim.workload.training.CollectiveOptions;
 import lbsim.workload.training.IterationGenerator;
 import lbsim.workload.training.TrainingPresets;
 
@@ -29,8 +34,11 @@ import lbsim.workload.training.TrainingPresets;
  * DAG for a fabric of a given size, drawing randomness from the workload stream only.
  */
 public final class WorkloadSpec {
-    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training", "open-loop");
-    public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b");
+    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training", "open-loop", "chakra");
+    public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b", "llama3-8b", "llama3-70b", "mixtral-8x7b");
+    /** Models whose parallelism and batch the scenario sets (the paper presets fix theirs). */
+    static final List<String> CONFIGURABLE_MODELS = List.of("llama3-8b", "llama3-70b", "mixtral-8x7b");
+    private static final List<String> MODEL_KEYS = List.of("tp", "pp", "ep", "micro_batch", "micro_batches", "seq_len", "sequence_parallel");
     public static final List<String> PLACEMENTS = List.of("contiguous", "random");
     /** Collective placements: {@link #PLACEMENTS} plus rail-optimised servers. */
     public static final List<String> COLLECTIVE_PLACEMENTS = List.of("contiguous", "single-rail", "random", "rail");
@@ -71,7 +79,8 @@ public final class WorkloadSpec {
     }
 
     /**
-     * One training iteration from a paper preset (docs/collectives.md): the model's
+     * One training iteration (docs/collectives.md, "Training iterations"): a paper preset, or a
+     * current model (docs/models.md) with its parallel degrees from the scenario; the model's
      * collectives chained with compute gaps over {@code ranks} hosts.
      */
     private static Builder training(Section s) {
@@ -80,13 +89,26 @@ public final class WorkloadSpec {
         String placement = s.choice("placement", "contiguous", PLACEMENTS);
         int ranks = s.intValue("ranks", 0, 0, 1 << 24);
         String file = s.file();
+        if (!CONFIGURABLE_MODELS.contains(model)) {
+            for (String k : MODEL_KEYS) {
+                if (s.has(k)) {
+                    throw s.error(k, "is read for models " + String.join(", ", CONFIGURABLE_MODELS) + " only; the paper preset "
+                            + model + " fixes its parallelism and batch");
+                }
+            }
+        }
+        ModelShape shape = CONFIGURABLE_MODELS.contains(model) ? ModelShape.read(s, model) : null;
         return (hosts, rnd) -> {
             int n = ranks == 0 ? hosts : ranks;
             if (n > hosts) throw new BadInputException(file + ": workload.ranks: " + n + " ranks but the fabric has " + hosts + " hosts");
             int[] map = placement.equals("random") ? Placement.random(n, hosts, rnd) : Placement.contiguous(n);
             FlowGraph g = new FlowGraph();
             try {
-                var spec = model.equals("ethereal-gpt2") ? TrainingPresets.etherealGpt2(map, alg) : TrainingPresets.ctcclLlama2_7b(map, alg);
+                var spec = switch (model) {
+                    case "ethereal-gpt2" -> TrainingPresets.etherealGpt2(map, alg);
+                    case "ctccl-llama2-7b" -> TrainingPresets.ctcclLlama2_7b(map, alg);
+                    default -> shape.spec(map, alg);
+                };
                 IterationGenerator.append(g, spec);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(file + ": workload: " + e.getMessage(), e);
@@ -104,10 +126,9 @@ public final class WorkloadSpec {
         String op = s.choice("op", "all-reduce", Collectives.OPS);
         String alg = s.choice("algorithm", "ring", Collectives.algorithmsFor(op));
         long size = s.longValue("size_bytes", 16L << 20, 1, Long.MAX_VALUE / 16);
-        String placement = s.choice("placement", "contiguous", COLLECTIVE_PLACEMENTS);
+        RankPlacement placement = RankPlacement.read(s);
         int ranks = s.intValue("ranks", 0, 0, 1 << 24);
         int jobs = s.intValue("jobs", 1, 1, 1 << 20);
-        int nics = placement.equals("rail") || placement.equals("single-rail") ? s.intValue("nics_per_server", 8, 1, 1 << 16) : 0;
         // CTCCL §4.2: two concurrent NCCL-tests jobs on the same servers and NICs
         boolean sharedHosts = s.choice("job_hosts", "disjoint", List.of("disjoint", "shared")).equals("shared");
         int channels = s.intValue("channels", 1, 1, 64);
@@ -127,17 +148,12 @@ public final class WorkloadSpec {
         return new Builder() {
             @Override
             public FlowGraph build(int hosts, SplittableRandom rnd) {
-                if (placement.equals("rail")) {
-                    throw new BadInputException(file + ": workload.placement: rail needs the topology's hosts per leaf");
-                }
                 return build(hosts, 0, rnd);
             }
 
             @Override
             public FlowGraph build(Topology topo, SplittableRandom rnd) {
-                int perTor = 0;
-                for (int h = 0; h < topo.hostCount(); h++) if (topo.hostTor(h) == topo.hostTor(0)) perTor++;
-                return build(topo.hostCount(), perTor, rnd);
+                return build(topo.hostCount(), RankPlacement.hostsPerLeaf(topo), rnd);
             }
 
             private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
@@ -160,16 +176,7 @@ public final class WorkloadSpec {
                     warnings.add("workload.jobs: " + jobs + " jobs x " + n + " ranks (ranks: 0 = the hosts split evenly) use "
                             + total + " of the " + hosts + " hosts; " + (hosts - total) + " hosts stay idle");
                 }
-                int[] map = switch (placement) {
-                    case "random" -> Placement.random(total, hosts, rnd);
-                    case "rail" -> rail(total, hosts, hostsPerLeaf);
-                    // each rank has its own NIC, so a server's NICs are consecutive hosts (Placement.singleRail)
-                    case "single-rail" -> {
-                        wholeServers(total);
-                        yield Placement.singleRail(total / nics, nics, nics);
-                    }
-                    default -> Placement.contiguous(total);
-                };
+                int[] map = placement.place(total, hosts, hostsPerLeaf, rnd);
                 FlowGraph g = new FlowGraph();
                 out.clear();
                 groups.clear();
@@ -191,25 +198,61 @@ public final class WorkloadSpec {
                 }
                 return g;
             }
+        };
+    }
 
-            private void wholeServers(int total) {
-                if (total % nics != 0) {
-                    throw new BadInputException(file + ": workload.nics_per_server: " + total + " ranks are not whole servers of "
-                            + nics + " NICs");
-                }
+    /**
+     * A Chakra execution trace (docs/chakra.md): PREFIX.N.et per rank, or a folder holding one trace;
+     * ranks placed as a collective's, collectives run with {@code algorithm} (NCCL's fallback where it
+     * does not run the op) and the collective keys' NCCL knobs.
+     */
+    private static Builder chakra(Section s, Path baseDir, List<CollectiveSpec> out, List<Integer> groups, List<String> warnings) {
+        String name = s.requiredString("trace");
+        Path p = Path.of(name);
+        if (!p.isAbsolute() && baseDir != null && !ChakraTraces.exists(p) && ChakraTraces.exists(baseDir.resolve(p))) p = baseDir.resolve(p);
+        List<RankTrace> traces;
+        try {
+            traces = ChakraTraces.read(p);
+        } catch (TraceFormatException e) {
+            throw s.error("trace", e.getMessage());
+        }
+        if (traces.size() < 2) throw s.error("trace", p + ": has " + traces.size() + " rank; lbsim needs at least 2 ranks that communicate");
+        String alg = s.choice("algorithm", "ring", Collectives.ALGORITHMS);
+        RankPlacement placement = RankPlacement.read(s);
+        CollectiveOptions knobs = new CollectiveOptions(s.intValue("channels", 1, 1, 64), s.longValue("chunk_bytes", 0, 0, Long.MAX_VALUE / 16),
+                qpsPerConnection(s), splitDataOnQps(s), s.doubleValue("reduce_gbps", 0, 0, 1e9),
+                CollectiveSpec.DEFAULT_INTRA_SERVER_GBPS, CollectiveSpec.DEFAULT_RANKS_PER_SERVER);
+        String file = s.file();
+        return new Builder() {
+            @Override
+            public FlowGraph build(int hosts, SplittableRandom rnd) {
+                return build(hosts, 0, rnd);
             }
 
-            private int[] rail(int total, int hosts, int hostsPerLeaf) {
-                wholeServers(total);
-                int[] map = Placement.railOptimised(total / nics, nics, nics, hostsPerLeaf);
-                for (int h : map) {
-                    if (h >= hosts) {
-                        throw new BadInputException(file + ": workload.placement: rail placement of " + total / nics + " servers x "
-                                + nics + " NICs needs host " + h + " but the fabric has " + hosts + " hosts ("
-                                + hostsPerLeaf + " per leaf; every rail needs its own leaves)");
-                    }
+            @Override
+            public FlowGraph build(Topology topo, SplittableRandom rnd) {
+                return build(topo.hostCount(), RankPlacement.hostsPerLeaf(topo), rnd);
+            }
+
+            private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
+                int n = traces.size();
+                if (n > hosts) throw new BadInputException(file + ": workload.trace: the trace has " + n + " ranks but the fabric has " + hosts + " hosts");
+                int[] map = placement.place(n, hosts, hostsPerLeaf, rnd);
+                FlowGraph g = new FlowGraph();
+                out.clear();
+                groups.clear();
+                warnings.clear();
+                try {
+                    ChakraWorkload.Result r = ChakraWorkload.append(g, traces, map, alg, knobs);
+                    out.addAll(r.collectives());
+                    groups.addAll(r.groups());
+                    warnings.addAll(r.warnings());
+                } catch (TraceFormatException e) {
+                    throw new BadInputException(file + ": workload.trace: " + e.getMessage(), e);
+                } catch (IllegalArgumentException e) {
+                    throw new BadInputException(file + ": workload: " + e.getMessage(), e);
                 }
-                return map;
+                return g;
             }
         };
     }
@@ -273,7 +316,7 @@ public final class WorkloadSpec {
     }
 
     public boolean isCollective() {
-        return kind.equals("collective") || kind.equals("training");
+        return kind.equals("collective") || kind.equals("training") || kind.equals("chakra");
     }
 
     /** The collectives of the last {@link #build}, for their ideal completion times. */
@@ -321,13 +364,25 @@ public final class WorkloadSpec {
             case "collective" -> null;
             case "training" -> training(s);
             case "open-loop" -> openLoop(s, baseDir);
+            case "chakra" -> null;
             default -> htsim(s, baseDir);
         };
         // McClure et al.: flows that wait for nothing start up to this much late (permutation reads its own key)
         long jitterNs = kind.equals("collective") || kind.equals("flows")
                 ? s.longValue("start_jitter_ns", 0, 0, MAX_START_NS) : 0;
         WorkloadSpec w;
-        if (b == null) {
+        if (kind.equals("chakra")) {
+            List<CollectiveSpec> built = new ArrayList<>();
+            List<Integer> groups = new ArrayList<>();
+            List<String> warnings = new ArrayList<>();
+            Builder cb = chakra(s, baseDir, built, groups, warnings);
+            int qpsPerFlow = splitDataOnQps(s) ? qpsPerConnection(s) : 0;
+            s.finish();
+            w = new WorkloadSpec(kind, cb, s.file(), built);
+            w.collectiveGroups = groups;
+            w.warnings = warnings;
+            w.qpsPerFlow = qpsPerFlow;
+        } else if (b == null) {
             List<CollectiveSpec> built = new ArrayList<>();
             List<Integer> groups = new ArrayList<>();
             List<String> warnings = new ArrayList<>();

@@ -23,7 +23,7 @@ public record CollectiveOptions(int channels, long chunkBytes, int qpsPerConnect
         return new CollectiveOptions(channels, chunkBytes, qpsPerConnection, splitDataOnQps, reduceGBps, gBps, ranksPerServer);
     }
 
-    CollectiveSpec.Builder applyTo(CollectiveSpec.Builder b) {
+    public CollectiveSpec.Builder applyTo(CollectiveSpec.Builder b) {
         return b.channels(channels).chunkBytes(chunkBytes).qpsPerConnection(qpsPerConnection).splitDataOnQps(splitDataOnQps)
                 .reduceGBps(reduceGBps).intraServerGBps(intraServerGBps).ranksPerServer(ranksPerServer);
     }

@@ -22,7 +22,7 @@ public record ComputeModel(ModelConfig model, int microBatch, int tp, double gpu
     }
 
     public double mlpForwardFlops() {
-        return 2 * tokens() * model.mlpParamsPerLayer() / tp;
+        return 2 * tokens() * model.activeMlpParamsPerLayer() / tp;
     }
 
     public double logitsForwardFlops() {

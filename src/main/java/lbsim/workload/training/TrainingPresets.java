@@ -30,4 +30,32 @@ public final class TrainingPresets {
                 .options(CollectiveOptions.defaults().withQps(8).withIntraServerGBps(32))
                 .build();
     }
+
+    /**
+     * Defaults of the current models (docs/models.md): pure data parallel for Llama 3 8B; tensor 8
+     * x pipeline 2 for Llama 3 70B (too large for one GPU: 8-way tensor parallel inside a server as
+     * Llama 3's own training, §3.3.2); expert parallel 8 for Mixtral (one expert per GPU). Sequence
+     * length: Llama 3's pre-training context of 8192 (§3.4); 4096 for Mixtral (an lbsim assumption:
+     * the paper gives its 32k context, not its training sequence length).
+     */
+    public record Defaults(int tp, int pp, int ep, int seqLen) {}
+
+    public static Defaults defaults(String model) {
+        return switch (model) {
+            case "llama3-8b" -> new Defaults(1, 1, 1, 8192);
+            case "llama3-70b" -> new Defaults(8, 2, 1, 8192);
+            case "mixtral-8x7b" -> new Defaults(1, 1, 8, 4096);
+            default -> throw new IllegalArgumentException("no defaults for model '" + model + "'");
+        };
+    }
+
+    /** The shapes of a current model at sequence length {@code seqLen}. */
+    public static ModelConfig model(String model, int seqLen) {
+        return switch (model) {
+            case "llama3-8b" -> ModelConfig.llama3_8b(seqLen);
+            case "llama3-70b" -> ModelConfig.llama3_70b(seqLen);
+            case "mixtral-8x7b" -> ModelConfig.mixtral8x7b(seqLen);
+            default -> throw new IllegalArgumentException("unknown model '" + model + "'");
+        };
+    }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import lbsim.workload.FlowGraph;
 import lbsim.transport.FlowSpec;
+import lbsim.workload.collective.AlgorithmChoice;
 import lbsim.workload.collective.ByteSplit;
 import lbsim.workload.collective.Placement;
 import org.junit.jupiter.api.Test;
@@ -191,6 +192,9 @@ class IterationGeneratorTest {
         assertThat(AlgorithmChoice.resolve("recursive-doubling", "all-reduce", 6, 8)).isEqualTo("recursive-doubling");
         assertThat(AlgorithmChoice.resolve("hierarchical", "all-reduce", 8, 8)).isEqualTo("ring");
         assertThat(AlgorithmChoice.resolve("hierarchical", "all-reduce", 16, 8)).isEqualTo("hierarchical");
+        // ring does not run all-to-all: NCCL's all-to-all is point-to-point
+        assertThat(AlgorithmChoice.resolve("ring", "all-to-all", 8, 8)).isEqualTo("direct");
+        assertThat(AlgorithmChoice.resolve("double-binary-tree", "all-to-all", 8, 8)).isEqualTo("direct");
         assertThatThrownBy(() -> AlgorithmChoice.resolve("tree", "all-reduce", 8, 8)).hasMessageContaining("allowed");
     }
 

@@ -1,23 +1,22 @@
-package lbsim.workload.training;
-
-import lbsim.workload.collective.Collectives;
+package lbsim.workload.collective;
 
 /**
- * The algorithm an iteration's collective actually uses: the requested one when it can run the
- * op on that group, otherwise ring (as NCCL falls back to ring for ops the tree does not
- * implement). Ring replaces: double-binary-tree for all-gather / reduce-scatter; halving- or
+ * The algorithm a collective of a training iteration or a trace actually uses: the requested one
+ * when it can run the op on that group, otherwise ring (as NCCL falls back to ring for ops the
+ * tree does not implement), or direct for the ops ring does not run (all-to-all and send-recv are
+ * point-to-point in NCCL). Ring replaces: double-binary-tree for all-gather / reduce-scatter; halving- or
  * recursive-doubling for all-gather / reduce-scatter on a non-power-of-two group; hierarchical
  * when the group is not a whole number (>= 2) of servers.
  */
-final class AlgorithmChoice {
+public final class AlgorithmChoice {
     private AlgorithmChoice() {}
 
-    static String resolve(String requested, String op, int groupSize, int ranksPerServer) {
+    public static String resolve(String requested, String op, int groupSize, int ranksPerServer) {
         Collectives.algorithmsFor(op); // refuses an unknown op name
         if (!Collectives.ALGORITHMS.contains(requested)) {
             throw new IllegalArgumentException("unknown collective algorithm '" + requested + "'; allowed: " + String.join(", ", Collectives.ALGORITHMS));
         }
-        if (!Collectives.supports(op, requested)) return "ring";
+        if (!Collectives.supports(op, requested)) return Collectives.supports(op, "ring") ? "ring" : "direct";
         boolean butterfly = requested.endsWith("doubling");
         if (butterfly && !op.equals("all-reduce") && Integer.bitCount(groupSize) != 1) return "ring";
         if (requested.equals("hierarchical") && (groupSize % ranksPerServer != 0 || groupSize / ranksPerServer < 2)) return "ring";
@@ -29,7 +28,7 @@ final class AlgorithmChoice {
      * the group is laid out server by server in equal runs; otherwise the group size (so
      * hierarchical does not apply). A data-parallel group of tp-strided ranks gets gpusPerServer / tp.
      */
-    static int ranksPerServerOf(int[] ranks, int gpusPerServer) {
+    public static int ranksPerServerOf(int[] ranks, int gpusPerServer) {
         int run = 1;
         while (run < ranks.length && ranks[run] / gpusPerServer == ranks[0] / gpusPerServer) run++;
         if (ranks.length % run != 0) return ranks.length;
