@@ -42,6 +42,12 @@ public interface CongestionControl {
     /** Timer callback scheduled through {@link QueuePair#scheduleCcTimer}. */
     default void onTimer(int kind, long token) {}
 
+    /**
+     * From now on this CC serves {@code qp}, the next message on the same long-lived QP
+     * ({@link QueuePair#continueCongestionControlOf}); a CC that reads its QP (clock, timers) reads this one.
+     */
+    default void moveTo(QueuePair qp) {}
+
     /** Congestion window in bytes (Long.MAX_VALUE for pure rate-based CCs), for reporting. */
     default long windowBytes() {
         return Long.MAX_VALUE;
