@@ -683,7 +683,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         p.wireBytes = wire;
         p.sentAtPs = now;
         long rate = Math.min(cc.rateBps(), rateCapBps); // a scheme's per-QP cap (ParaLet: line rate / m) holds on every path
-        nextSendPs = rate < lineRateBps ? now + wire * 8_000_000_000_000L / rate : now;
+        nextSendPs = rate < lineRateBps ? now + cc.pacingGapPs(wire * 8_000_000_000_000L / rate, wire * 8_000_000_000_000L / lineRateBps) : now;
         policy.beforeSend(this, p);
         // RFC 6298 §5.1/5.3: the timer starts when a packet leaves with none running and restarts
         // on forward progress (onAck), not on every send: restarted per send it never expired
