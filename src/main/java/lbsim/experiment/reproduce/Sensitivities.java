@@ -19,6 +19,10 @@ public final class Sensitivities {
     // McClure §4 runs htsim with an RTO it does not state; 1 ms is the presets' default
     private static final Sensitivity MCCLURE_RTO = new Sensitivity("transport.timeout_us", List.of("200", "5000"),
             "McClure et al. §4 state no retransmission timeout; the presets use 1 ms, the range spans 0.2-5 ms");
+    // McClure §3.3 paces at a fixed rate; whether htsim's pacing is strictly periodic is not stated (lbsim's default: it is)
+    private static final Sensitivity MCCLURE_PACING_JITTER = new Sensitivity("transport.pacing_jitter", List.of("0.25", "1.0"),
+            "McClure et al. §3.3 pace every flow at a fixed rate and do not say whether the packets leave strictly "
+                    + "periodically (default 0); each gap uniform in (1 +- j) x the mean, the mean rate unchanged");
     // ParaLet §6 does not state its ECN marking; lbsim's DCQCN default is NVIDIA's switch default
     private static final Sensitivity PARALET_ECN = new Sensitivity("switch.ecn_profile", List.of("dcqcn-hpcc"),
             "ParaLet §6 states no ECN thresholds for its DCQCN: NVIDIA's switch default (150/1500 KB, default) against "
@@ -31,6 +35,11 @@ public final class Sensitivities {
             Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN)),
             Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN)),
             Map.entry("ethereal-fig7", List.of(ETHEREAL_ECN)),
+            Map.entry("mcclure-table2", List.of(MCCLURE_PACING_JITTER)),
+            Map.entry("mcclure-fig1-2", List.of(MCCLURE_PACING_JITTER)),
+            Map.entry("mcclure-fig3", List.of(MCCLURE_PACING_JITTER)),
+            Map.entry("mcclure-fig6", List.of(MCCLURE_PACING_JITTER)),
+            Map.entry("mcclure-swift", List.of(MCCLURE_PACING_JITTER)),
             Map.entry("mcclure-fig8", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig9-11", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig10-12", List.of(MCCLURE_RTO)),
