@@ -251,6 +251,11 @@ final class CtcclPresets {
                 + "dead uplink (lost); then DNLB's PBR next hop is unreachable and its packets fall back to ECMP over the "
                 + "remaining uplinks, and NCCL + ECMP rehashes. A sensitivity (reproduce --sensitivity) also runs the "
                 + "QP timeout of older (exponent 14, 67 ms) and newer (20, 4.3 s) NCCL defaults.");
+        dev.add("Model: lbsim opens each pipeline piece of a connection as its own QP with its own sequence numbers, so a "
+                + "piece whose tail was lost in the dead uplink before detection waits its full QP timer: the next piece "
+                + "does not reveal the gap, where on a real RC QP the next message's packets, rerouted after detection, "
+                + "would arrive beyond it and make the receiver NAK at once. At quick scale every run then stalls about "
+                + "1.07 s whatever the detection time, and the utilisation after the failure is dominated by that stall.");
         return new Preset("ctccl-fig7", PAPER, "Fig. 7",
                 "Uplink leaf0-spine0 (the paper's FHGigabitEthernet0/51) fails during an 8-node AllReduce of two jobs with "
                         + "QP = 8; the switches detect it after 1, 10, 100 or 900 ms (a grid column: the paper gives no "
