@@ -32,6 +32,7 @@ final class UnreadKeys {
             new Rule("transport.dctcp_variant", "transport.cc", List.of("dctcp")),
             new Rule("transport.init_cwnd_bytes", "transport.cc", List.of("dctcp", "swift", "uec")),
             new Rule("transport.rate_coefficient", "transport.cc", List.of("fixed-rate")),
+            new Rule("transport.pacing_jitter", "transport.cc", List.of("fixed-rate")),
             new Rule("transport.swift_base_target_us", "transport.cc", List.of("swift")),
             new Rule("transport.uec_target_qdelay_us", "transport.cc", List.of("uec")),
             // loss recoveries (transport.LossRecoveries)

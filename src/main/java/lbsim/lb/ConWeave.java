@@ -53,9 +53,19 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
      * @param reorderExtraUs   margin added to the predicted TAIL arrival before the reorder queue is flushed
      * @param reorderDefaultUs wait for the TAIL when no phase-0 timing is known (θ_resume default)
      * @param reorderQueue     false: never hold packets (to measure what the reorder queue hides)
+     * @param reorderQueuesPerPort reorder queues per egress port toward a host at the destination ToR (0 = unlimited);
+     *                         a flow that needs one when all are in use is not reordered
+     * @param flowTableEntries flows the source ToR keeps ConWeave state for (0 = unlimited); a flow without an
+     *                         entry is hashed by ECMP and never rerouted, until an entry idle for 2 ms frees up
      */
     public record Params(double replyExtraUs, double pathBusyUs, double inactiveUs, double reorderExtraUs,
-                         double reorderDefaultUs, boolean reorderQueue) {
+                         double reorderDefaultUs, boolean reorderQueue, int reorderQueuesPerPort, int flowTableEntries) {
+        /** Without hardware limits (the ns-3 model's unlimited queues and table). */
+        public Params(double replyExtraUs, double pathBusyUs, double inactiveUs, double reorderExtraUs,
+                      double reorderDefaultUs, boolean reorderQueue) {
+            this(replyExtraUs, pathBusyUs, inactiveUs, reorderExtraUs, reorderDefaultUs, reorderQueue, 0, 0);
+        }
+
         static Params read(SchemeParams p) {
             // run.py (lb_mode 9): cwh_extra_reply_deadline = 4 us (1 hop of 50 KB at 100 Gbps)
             double reply = p.doubleValue("reply_extra_us", 4, 0, 1e6);
@@ -68,7 +78,11 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
             // run.py, leaf-spine: cwh_default_voq_waiting_time = 200 us (600 us lossless / 300 us lossy 3-tier)
             double def = p.doubleValue("reorder_default_us", 200, 0, 1e6);
             boolean queue = p.intValue("reorder_queue", 1, 0, 1) == 1;
-            return new Params(reply, busy, inactive, extra, def, queue);
+            // Tofino2 hardware (conweave-p4 macro.p4): 12 reorder queues per port with 16 queues (25G build) or 24 with 32
+            // (100G); a hashed flow table of 2^12 entries (testbed build) to 2^16 (resource build). 0: unlimited, as ns-3
+            int queues = p.intValue("reorder_queues_per_port", 0, 0, 1 << 20);
+            int entries = p.intValue("flow_table_entries", 0, 0, 1 << 30);
+            return new Params(reply, busy, inactive, extra, def, queue, queues, entries);
         }
     }
 
@@ -79,6 +93,7 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         int path = -1;                     // local uplink port
         int[] group;                       // candidate array the path was checked against
         long activePs = Long.MIN_VALUE / 4;
+        boolean tracked;                   // holds an entry of a limited flow table
         long replyDeadlinePs = NEVER;
         long tailPs;
         boolean stabilized;
@@ -95,6 +110,8 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         boolean reordering;
         boolean flushByTail;
         long flushGen;
+        boolean queueTaken;                // holds one of its egress port's limited reorder queues
+        int host;                          // whose port that queue is on
         final PacketQueue voq = new PacketQueue();
     }
 
@@ -111,6 +128,11 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
     private final long reorderExtraPs;
     private final long reorderDefaultPs;
     private final boolean reorderQueue;
+    private final int reorderQueuesPerPort;    // 0: unlimited
+    private final int flowTableEntries;        // 0: unlimited
+    private int[] queuesInUse;                 // by destination host (its ToR port), with a limit only
+    private final it.unimi.dsi.fastutil.ints.IntArrayList trackedQps = new it.unimi.dsi.fastutil.ints.IntArrayList();
+    private long nextAgingPs;                  // no tracked entry can age out before this
     private final long[] baseRttPs;        // by destination ToR index, -1 until computed
     private final long[][] busyUntilPs;    // [destination ToR][local uplink], allocated on first NOTIFY
     private Tx[] tx = new Tx[0];
@@ -125,6 +147,9 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
     private long flushes;
     private long flushTimeouts;
     private long maxQueue;
+    private long queuesExhausted;
+    private long maxQueuesInUse;
+    private long untrackedPackets;
 
     public ConWeave(Params params, SchemeContext c, Switch sw, int[] hostTorNode) {
         this.sim = c.sim();
@@ -140,6 +165,8 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         this.reorderExtraPs = us(params.reorderExtraUs());
         this.reorderDefaultPs = us(params.reorderDefaultUs());
         this.reorderQueue = params.reorderQueue();
+        this.reorderQueuesPerPort = params.reorderQueuesPerPort();
+        this.flowTableEntries = params.flowTableEntries();
         this.baseRttPs = new long[isTor ? topo.torCount() : 0];
         Arrays.fill(baseRttPs, -1);
         this.busyUntilPs = new long[isTor ? topo.torCount() : 0][];
@@ -169,6 +196,10 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         if (!isTor || p.kind != Packet.DATA || p.trimmed || hostTorNode[p.src] != sw.id) return ecmp.choose(s, p, candidates);
         long now = sim.now();
         Tx st = tx(p.qp);
+        if (flowTableEntries > 0 && !st.tracked && !admit(p.qp, st, now)) {
+            untrackedPackets++;
+            return ecmp.choose(s, p, candidates);   // no entry: plain ECMP, untagged, never rerouted
+        }
         boolean fresh = st.path < 0;
         // conweave-routing.cc RouteInput (TxToR): expiry, stability, reply timeout
         boolean expired = now - st.activePs > inactivePs;
@@ -238,6 +269,37 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         h.cwTxPs = now;
         h.cwTailPs = st.tailPs;
         return pktPath;
+    }
+
+    /** ns-3 ConWeave ages a flow entry idle this long (conweave-routing.cc); a full table frees such entries. */
+    static final long ENTRY_AGING_PS = 2 * Simulation.PS_PER_MS;
+
+    /**
+     * Gives the flow an entry in the limited flow table if one is free, after aging out entries idle for
+     * {@link #ENTRY_AGING_PS} (conweave-p4: a flow without an entry is forwarded by ECMP until the control plane
+     * installs one).
+     */
+    private boolean admit(int qp, Tx st, long now) {
+        if (trackedQps.size() >= flowTableEntries && now >= nextAgingPs) {
+            long next = Long.MAX_VALUE;
+            int kept = 0;
+            for (int i = 0; i < trackedQps.size(); i++) {
+                int q = trackedQps.getInt(i);
+                Tx t = tx[q];
+                if (now - t.activePs >= ENTRY_AGING_PS) {
+                    t.tracked = false;
+                } else {
+                    trackedQps.set(kept++, q);
+                    next = Math.min(next, t.activePs + ENTRY_AGING_PS);
+                }
+            }
+            trackedQps.size(kept);
+            nextAgingPs = next;
+        }
+        if (trackedQps.size() >= flowTableEntries) return false;
+        st.tracked = true;
+        trackedQps.add(qp);
+        return true;
     }
 
     /**
@@ -358,8 +420,16 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         } else if (outOfOrder) {
             hold = true;
             if (!r.reordering) {
-                r.reordering = true;
-                scheduleFlush(r, Math.max(now, flushAt), false);
+                if (reorderQueue && !takeQueue(r, p.dst)) {
+                    // conweave-p4: a new reordering that finds no free queue resets the flow to phase 1 and sends
+                    // its packets on through the normal queue, out of order
+                    r.phase = 1;
+                    hold = false;
+                    queuesExhausted++;
+                } else {
+                    r.reordering = true;
+                    scheduleFlush(r, Math.max(now, flushAt), false);
+                }
             }
         }
         if (p.ecnMarked) sendControl(p, NOTIFY, 0);
@@ -375,6 +445,18 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         return true;
     }
 
+    /** Takes one of the destination host's port's reorder queues for the flow; false when all are in use. */
+    private boolean takeQueue(Rx r, int dstHost) {
+        if (reorderQueuesPerPort == 0) return true;
+        if (queuesInUse == null) queuesInUse = new int[hostTorNode.length];
+        if (queuesInUse[dstHost] >= reorderQueuesPerPort) return false;
+        queuesInUse[dstHost]++;
+        if (queuesInUse[dstHost] > maxQueuesInUse) maxQueuesInUse = queuesInUse[dstHost];
+        r.queueTaken = true;
+        r.host = dstHost;
+        return true;
+    }
+
     private void scheduleFlush(Rx r, long atPs, boolean byTail) {
         r.flushGen++;
         r.flushByTail = byTail;
@@ -387,6 +469,10 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         if (kind != FLUSH || arg != r.flushGen || !r.reordering) return;   // lazily cancelled
         r.reordering = false;
         r.phase = 1;
+        if (r.queueTaken) {
+            r.queueTaken = false;
+            queuesInUse[r.host]--;
+        }
         flushes++;
         if (!r.flushByTail) flushTimeouts++;
         Packet p;
@@ -449,5 +535,11 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
         into.merge("reorder_flushes", flushes, Long::sum);
         into.merge("reorder_timeouts", flushTimeouts, Long::sum);
         into.merge("max_reorder_queue", maxQueue, Math::max);
+        // the hardware limits' counters only when a limit is set (summary.json unchanged without)
+        if (reorderQueuesPerPort > 0) {
+            into.merge("reorder_queues_exhausted", queuesExhausted, Long::sum);
+            into.merge("max_reorder_queues_in_use", maxQueuesInUse, Math::max);
+        }
+        if (flowTableEntries > 0) into.merge("untracked_packets", untrackedPackets, Long::sum);
     }
 }

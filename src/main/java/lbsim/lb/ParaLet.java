@@ -35,9 +35,12 @@ import lbsim.transport.FlowSpec;
  *       with a deep send queue, §5.2), one packet time at the slot rate later; it does not wait for
  *       the ACKs. A flowlet that must retransmit later does so on its own, at the slot's rate.</li>
  * </ul>
- * Congestion-control state is per flowlet (it does not carry over from one flowlet of a slot to
- * the next); with S = 4·BDP/m the DCTCP initial window (one BDP) rarely binds for m >= 4, so the
- * 1/m rate cap is what shapes each slot. The NIC reports m QPs (max_qps_per_nic), not the flowlets.
+ * Each slot is one persistent QP (§5.3: one send queue carries flowlets of different flows), so
+ * its congestion control lives as long as the slot: a flowlet continues the window or rate, alpha
+ * and CC timers the slot's previous flowlet left ({@link QueuePair#continueCongestionControlOf}).
+ * The window limits each flowlet's own bytes in flight (the previous flowlet's unacknowledged tail
+ * is not counted against it); under the 1/m rate cap that tail is small. The NIC reports m QPs
+ * (max_qps_per_nic), not the flowlets.
  */
 public final class ParaLet implements PathPolicy, EventHandler {
     /** Largest BDP accepted: 4 * BDP (Sec. 5.2's S = 4 * BDP / m) must fit in a long. */
@@ -85,6 +88,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
     private static final class HostSlots {
         final int[] ports;
         final QueuePair[] current;          // flowlet being sent on each slot, null when free
+        final QueuePair[] previous;         // the slot's last flowlet: the next one continues its congestion control
         final boolean[] releasing;          // its last packet is out; the slot frees after one packet time
         final ArrayDeque<Waiting> flows = new ArrayDeque<>();
         boolean reserved;                   // the m QPs are counted on the NIC
@@ -92,6 +96,7 @@ public final class ParaLet implements PathPolicy, EventHandler {
         HostSlots(int[] ports) {
             this.ports = ports;
             this.current = new QueuePair[ports.length];
+            this.previous = new QueuePair[ports.length];
             this.releasing = new boolean[ports.length];
         }
     }
@@ -201,6 +206,8 @@ public final class ParaLet implements PathPolicy, EventHandler {
         // the flowlet is a message on slot s's long-lived QP to its destination (an RC QP has one peer)
         qp.adoptContext(transport.connectionContext(host, qp.dst(), s));
         qp.setSchemeState(new Slot(host, s));
+        if (h.previous[s] != null) qp.continueCongestionControlOf(h.previous[s]); // one QP, one CC (§5.3)
+        h.previous[s] = qp;
         h.current[s] = qp;
         transport.startQp(qp);
     }

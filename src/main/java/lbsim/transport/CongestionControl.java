@@ -11,6 +11,14 @@ public interface CongestionControl {
     /** Current pacing rate in bits/s (the NIC line rate when the CC does not pace). */
     long rateBps();
 
+    /**
+     * The gap before the QP's next packet, given the mean gap its rate sets and the packet's own time on the wire at
+     * line rate (no gap can be shorter); a CC that jitters its pacing draws it here.
+     */
+    default long pacingGapPs(long meanGapPs, long wireTimePs) {
+        return meanGapPs;
+    }
+
     /** Bytes newly acknowledged by one ACK, of which {@code markedBytes} carried CE. */
     void onAck(long ackedBytes, long markedBytes, long rttPs, long ackSeq, long sndNxt);
 
@@ -41,6 +49,12 @@ public interface CongestionControl {
 
     /** Timer callback scheduled through {@link QueuePair#scheduleCcTimer}. */
     default void onTimer(int kind, long token) {}
+
+    /**
+     * From now on this CC serves {@code qp}, the next message on the same long-lived QP
+     * ({@link QueuePair#continueCongestionControlOf}); a CC that reads its QP (clock, timers) reads this one.
+     */
+    default void moveTo(QueuePair qp) {}
 
     /** Congestion window in bytes (Long.MAX_VALUE for pure rate-based CCs), for reporting. */
     default long windowBytes() {

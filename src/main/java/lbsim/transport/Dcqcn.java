@@ -14,7 +14,7 @@ final class Dcqcn implements CongestionControl {
     private static final int DECREASE = 1;
     private static final int RP_TIMER = 2;
 
-    private final QueuePair qp;
+    private QueuePair qp;          // the message it serves now (moveTo): timers it schedules stop once that one finishes
     private final DcqcnParams p;
     private final long lineRateBps;
     private double rc;
@@ -34,6 +34,11 @@ final class Dcqcn implements CongestionControl {
         this.lineRateBps = lineRateBps;
         this.rc = lineRateBps;
         this.rt = lineRateBps;
+    }
+
+    @Override
+    public void moveTo(QueuePair next) {
+        qp = next;
     }
 
     @Override

@@ -89,6 +89,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     private int lastFwdPath = -1;
     private int lastRevPath;
     private long rateCapBps = Long.MAX_VALUE; // host-imposed pacing ceiling on top of the CC (ParaLet: line rate / m)
+    private long ccSeqBase;         // packets earlier messages of the same long-lived QP sent: its CC sees one sequence space
 
     QueuePair(Transport tr, int id, Flow flow, long bytes, LossRecovery recovery, PathPolicy policy) {
         this.tr = tr;
@@ -217,6 +218,19 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (port < 0 || port > 0xFFFF) throw new IllegalArgumentException("UDP port out of range: " + port);
         if (highestSent > 0 && port != sport) pathChanges++;   // after the first packet (sndNxt is back at 0 after a timeout that lost it)
         sport = port;
+    }
+
+    /**
+     * Posts this message on the same long-lived QP as {@code previous} (ParaLet's slots, §5.1/5.3):
+     * it continues that QP's congestion control (window or rate, alpha, pending CC timers) instead
+     * of starting a fresh one, and the CC sees its packets numbered after the previous message's,
+     * as a QP's PSNs run on from message to message. Call before it sends.
+     */
+    public void continueCongestionControlOf(QueuePair previous) {
+        if (highestSent > 0) throw new IllegalStateException("QP " + id + " already sends with its own congestion control");
+        cc = previous.cc;
+        cc.moveTo(this);
+        ccSeqBase = previous.ccSeqBase + Math.max(previous.packets, previous.highestSent);
     }
 
     /** Caps this QP's pacing rate; the congestion control still applies below the cap (ParaLet §5.1: 1/m of line rate). */
@@ -386,7 +400,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             if (sndUna >= highestSent) timerRunning = false; // RFC 6298 §5.2: all outstanding data acknowledged
         }
         long marked = (long) ack.ecnEchoCount * mtu;
-        if (newly > 0 || marked > 0) cc.onAck(newly, marked, rtt, sndUna, sndNxt);
+        if (newly > 0 || marked > 0) cc.onAck(newly, marked, rtt, ccSeqBase + sndUna, ccSeqBase + sndNxt);
         if (!ack.trimmed) {
             cc.onAckFeedback(deliveredWire, ack.ecnEchoCount > 0, rtt, inflightWireBytes());
         } else {
@@ -695,7 +709,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         p.wireBytes = wire;
         p.sentAtPs = now;
         long rate = Math.min(cc.rateBps(), rateCapBps); // a scheme's per-QP cap (ParaLet: line rate / m) holds on every path
-        nextSendPs = rate < lineRateBps ? now + wire * 8_000_000_000_000L / rate : now;
+        nextSendPs = rate < lineRateBps ? now + cc.pacingGapPs(wire * 8_000_000_000_000L / rate, wire * 8_000_000_000_000L / lineRateBps) : now;
         policy.beforeSend(this, p);
         // RFC 6298 §5.1/5.3: the timer starts when a packet leaves with none running and restarts
         // on forward progress (onAck), not on every send: restarted per send it never expired

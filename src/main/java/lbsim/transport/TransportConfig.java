@@ -28,12 +28,26 @@ import lbsim.net.NicConfig;
  * @param nic                the host NIC's receiver, timers and retry count (its reorder window resolved)
  * @param dctcpRate          dctcp: the rate-based variant of the HPCC/ConWeave ns-3 model instead of the window one
  * @param uecTargetQdelayPs  NSCC (cc uec) target queueing delay; 0 = uet-htsim's default from the base RTT
+ * @param pacingJitter       fixed-rate: each gap between two packets of a QP is drawn uniformly in (1 +- this) x the
+ *                           mean gap (0 = strictly periodic)
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
                               long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
-                              RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs) {
+                              RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs,
+                              double pacingJitter) {
+
+    /** Without pacing jitter. */
+    public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
+                           int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
+                           double dctcpG, double dctcpAlpha0, long fixedRateBps,
+                           long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
+                           RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs) {
+        this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
+                dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, nic, dctcpRate,
+                uecTargetQdelayPs, 0);
+    }
 
     /** The window DCTCP, NSCC's default target delay. */
     public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
@@ -59,7 +73,7 @@ public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int 
     public TransportConfig withNic(NicConfig n) {
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs,
                 initCwndBytes, dctcpG, dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, n,
-                dctcpRate, uecTargetQdelayPs);
+                dctcpRate, uecTargetQdelayPs, pacingJitter);
     }
 
     /** Without a timeout backoff. */

@@ -136,6 +136,60 @@ class ConWeaveTest {
     }
 
     @Test
+    void limitsThatDoNotBindChangeNothing() {
+        RunResult unlimited = run(PERM, "seed=1");
+        RunResult roomy = run(PERM, "seed=1", "load_balancer.reorder_queues_per_port=64", "load_balancer.flow_table_entries=4096");
+        assertThat(roomy.flows()).isEqualTo(unlimited.flows());
+        assertThat(roomy.links()).isEqualTo(unlimited.links());
+        assertThat(lb(roomy, "reorder_queues_exhausted")).isZero();
+        assertThat(lb(roomy, "untracked_packets")).isZero();
+        assertThat(unlimited.lbCounters()).as("no limit, no limit counters").doesNotContainKeys("reorder_queues_exhausted",
+                "untracked_packets", "max_reorder_queues_in_use");
+    }
+
+    @Test
+    void exhaustedReorderQueuesLetPacketsThroughOutOfOrder() {
+        for (long seed = 1; seed <= 3; seed++) {
+            RunResult r = run(PERM, "seed=" + seed, "load_balancer.reorder_queues_per_port=1");
+            assertCompleteAndConserved(r);
+            // never more reorderings at once on a port than it has queues
+            assertThat(lb(r, "max_reorder_queues_in_use")).isBetween(0L, 1L);
+            if (lb(r, "reorder_queues_exhausted") > 0) {
+                assertThat(r.outOfOrderPackets()).as("seed %d: a reordering without a queue reaches the NIC", seed).isPositive();
+            } else {
+                assertThat(r.outOfOrderPackets()).as("seed %d", seed).isZero();
+            }
+        }
+        long exhausted = 0;
+        for (long seed = 1; seed <= 3; seed++) exhausted += lb(run(PERM, "seed=" + seed, "load_balancer.reorder_queues_per_port=1"), "reorder_queues_exhausted");
+        assertThat(exhausted).as("two flows into every host: one queue per port runs out").isPositive();
+    }
+
+    /** Two flows from leaf0's two hosts, the second starting {@code gapUs} after the first (which lasts ~25 us). */
+    private static String twoFlows(long gapUs) {
+        return """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, link_gbps: 100, link_latency_ns: 1000}
+                transport: {timeout_us: 1000}
+                load_balancer: {scheme: conweave, flow_table_entries: 1}
+                workload: {kind: flows, flows: [{src: 0, dst: 2, size_bytes: 200000, start_ns: 0},
+                                                {src: 1, dst: 3, size_bytes: 200000, start_ns: %d}]}
+                """.formatted(gapUs * 1000);
+    }
+
+    @Test
+    void aFullFlowTableLeavesNewFlowsOnEcmpUntilAnEntryAgesOut() {
+        // the second flow starts while the first's entry is younger than the 2 ms aging: it gets none
+        RunResult soon = run(twoFlows(500));
+        assertCompleteAndConserved(soon);
+        assertThat(lb(soon, "untracked_packets")).as("every packet of the second flow").isEqualTo(soon.flows().get(1).packets());
+        // after 2 ms of silence the first flow's entry is freed and the second flow takes it
+        RunResult late = run(twoFlows(2500));
+        assertCompleteAndConserved(late);
+        assertThat(lb(late, "untracked_packets")).isZero();
+        assertThat(lb(late, "epochs")).isGreaterThan(lb(soon, "epochs"));
+    }
+
+    @Test
     void aFlushBeforeTheTailIsAReorderTimeout() {
         // no margin over the predicted TAIL arrival: some queues are flushed by the timer first
         RunResult r = run(PERM, "seed=1", "load_balancer.reorder_extra_us=0");

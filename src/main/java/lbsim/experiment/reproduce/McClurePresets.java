@@ -7,13 +7,13 @@ import java.util.Map;
 
 /**
  * Presets of McClure, Ratnasamy, Shenker, "Load Balancing for AI Training Workloads":
- * Figs. 1-2, Fig. 3, Fig. 6 and Table 2. (Figs. 4-5 and 8-12 are in McClureRecoveryPresets.)
+ * Figs. 1-2, §3.1's Swift comparison, Fig. 3, Fig. 6 and Table 2. (Figs. 4-5 and 8-12 are in McClureRecoveryPresets.)
  */
 final class McClurePresets {
     private McClurePresets() {}
 
     static List<Preset> all() {
-        return List.of(mcclureTable2(), mcclureFig12(), mcclureFig3(), mcclureFig6());
+        return List.of(mcclureTable2(), mcclureFig12(), mcclureFig3(), mcclureFig6(), mcclureSwift());
     }
 
     static final String PAPER = "McClure, Ratnasamy, Shenker: Load Balancing for AI Training Workloads";
@@ -211,6 +211,80 @@ final class McClurePresets {
                                 + "compared in docs/experiments.md, not a cell (a preset has one metric).",
                         "Quick scale: 16-packet all-to-all flows make the worst flow's loss fraction coarser than with "
                                 + "489-packet flows."));
+    }
+
+    // ---------------------------------------------------------------- §3.1: Swift
+
+    /** McClure §3.1: the transports compared, as grid bundles (cc and loss recovery change together). */
+    private static final String SWIFT_SET = """
+              set:
+                fixed: {transport.cc: fixed-rate, transport.rate_coefficient: 1.0, transport.loss_recovery: erasure, transport.erasure_overhead: 0}
+                swift: {transport.cc: swift, transport.loss_recovery: erasure, transport.erasure_overhead: 0}
+                swift-tcp: {transport.cc: swift, transport.loss_recovery: tcp}
+            """;
+
+    /**
+     * McClure §3.1: Swift against fixed-rate pacing at the fair share with ideal loss recovery, on the §4 set-up
+     * (128-node k=8 fat-tree, 100 Gbps, 1 us links, 32 KB buffers; all-to-all as Fig. 1), and with larger buffers.
+     */
+    static Preset mcclureSwift() {
+        String grid = """
+                grid:
+                %s  topology.port_buffer_bytes: {small: 32768, large: 409600}
+                  load_balancer.scheme: {host: spray-host, ecmp: ecmp}
+                seeds: %d
+                """;
+        String base = """
+                name: %s
+                base:
+                  name: mcclure-swift
+                  max_time_ms: 2000
+                  topology: {kind: fat-tree, k: 8, link_gbps: 100, link_latency_ns: 1000, port_buffer_bytes: 32768}
+                  transport: {pfc: false, timeout_us: 1000}
+                  nic: %s
+                  load_balancer: {scheme: spray-host}
+                  workload: %s
+                """;
+        String paper = base.formatted("mcclure-swift-paper", NIC_OVERRIDES, ata(2_000_000)) + grid.formatted(SWIFT_SET, 10);
+        String quick = base.formatted("mcclure-swift-quick", NIC_OVERRIDES, ata(64_000)) + grid.formatted(SWIFT_SET, 2);
+        Map<String, String> fixedSmall = Map.of("set", "fixed", "topology.port_buffer_bytes", "small", "load_balancer.scheme", "host");
+        Map<String, String> fixedLarge = Map.of("set", "fixed", "topology.port_buffer_bytes", "large", "load_balancer.scheme", "host");
+        List<Cell> cells = List.of(
+                Cell.ratio("swift / fixed, small buffers", "normalised",
+                        Map.of("set", "swift", "topology.port_buffer_bytes", "small", "load_balancer.scheme", "host"),
+                        List.of(fixedSmall), 1.75,
+                        "§3.1: 'in cases where there were no spurious retransmissions, the CCT achieved by Swift was around "
+                                + "1.75x what we observed for the fixed sending rate' (fixed rate at b, ideal loss recovery); read as "
+                                + "host spraying with ideal recovery for both (no retransmission at all), paired by seed"),
+                Cell.ratio("swift / fixed, large buffers", "normalised",
+                        Map.of("set", "swift", "topology.port_buffer_bytes", "large", "load_balancer.scheme", "host"),
+                        List.of(fixedLarge), 1.23,
+                        "§3.1: 'even on runs with larger buffers, using Swift is significantly worse (~23%) than sending at "
+                                + "full rate'; the buffer size is not stated, read as Table 2's 400 KB"),
+                Cell.qualitative("fixed beats swift with spurious retransmissions (tcp), small buffers",
+                        fixedSmall, Map.of("set", "swift-tcp", "topology.port_buffer_bytes", "small", "load_balancer.scheme", "host"),
+                        "§3.1: 'in cases where reordering triggered many spurious retransmissions the CCT with Swift was much "
+                                + "greater than' fixed-rate pacing with ideal recovery; read as Swift over host spraying with TCP "
+                                + "recovery (dupACK 3), which reordering triggers"));
+        return new Preset("mcclure-swift", PAPER, "§3.1 (Swift)",
+                "All-to-all CCT normalised to the ideal with Swift congestion control against fixed-rate pacing at the fair "
+                        + "share (rate coefficient 1.0), both with ideal erasure recovery, and Swift with TCP recovery (dupACK + "
+                        + "RTO, which reordering triggers spuriously); host spraying and ECMP; 32 KB and 400 KB per-port "
+                        + "buffers; 128-node k=8 fat-tree at 100 Gbps with 1 us links. The paper states ratios: Swift ~1.75x "
+                        + "fixed-rate without spurious retransmissions, ~1.23x with larger buffers, 'much greater' with them. "
+                        + "Paper scale: 2 MB per pair, 10 seeds (120 runs); quick: 64 KB per pair, 2 seeds (24 runs).",
+                "normalised", "CCT / ideal",
+                Map.of("paper", paper, "quick", quick), cells,
+                List.of(LOSS, NIC, SIZES, MTU, PACING,
+                        "Swift: lbsim's Swift (htsim's constants, Kumar et al. 2020) with its defaults: base target the "
+                                + "fabric's unloaded RTT plus per-hop and flow-scaling terms, initial window one BDP. §3.1 names "
+                                + "Swift [33] and no parameter; htsim's Swift may differ in its loss recovery (it has its own "
+                                + "SACK-based one, lbsim uses tcp or ideal erasure).",
+                        "Which 'cases' had no spurious retransmissions is not stated: the 1.75x cell reads it as host spraying "
+                                + "with ideal recovery for Swift too; ECMP (no reordering) is the other reading, and results.csv "
+                                + "has it (label ecmp) for both transports and both buffer sizes.",
+                        "Larger buffers: §3.1 gives no size; 400 KB as Table 2's large buffers.",
+                        "Start jitter: up to one inter-packet time at the fair share (42.3 us), as mcclure-table2."));
     }
 
     // ---------------------------------------------------------------- Fig. 3

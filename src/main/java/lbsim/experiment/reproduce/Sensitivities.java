@@ -19,10 +19,18 @@ public final class Sensitivities {
     // McClure §4 runs htsim with an RTO it does not state; 1 ms is the presets' default
     private static final Sensitivity MCCLURE_RTO = new Sensitivity("transport.timeout_us", List.of("200", "5000"),
             "McClure et al. §4 state no retransmission timeout; the presets use 1 ms, the range spans 0.2-5 ms");
+    // McClure §3.3 paces at a fixed rate; whether htsim's pacing is strictly periodic is not stated (lbsim's default: it is)
+    private static final Sensitivity MCCLURE_PACING_JITTER = new Sensitivity("transport.pacing_jitter", List.of("0.25", "1.0"),
+            "McClure et al. §3.3 pace every flow at a fixed rate and do not say whether the packets leave strictly "
+                    + "periodically (default 0); each gap uniform in (1 +- j) x the mean, the mean rate unchanged");
     // ParaLet §6 does not state its ECN marking; lbsim's DCQCN default is NVIDIA's switch default
     private static final Sensitivity PARALET_ECN = new Sensitivity("switch.ecn_profile", List.of("dcqcn-hpcc"),
             "ParaLet §6 states no ECN thresholds for its DCQCN: NVIDIA's switch default (150/1500 KB, default) against "
                     + "the HPCC ns-3 setting (100/400 KB per 25 Gbit/s)");
+    // CTCCL §4.1 runs NCCL 2.19 (NCCL_IB_TIMEOUT 18, 1.07 s); older NCCL defaults to 14, 2.23 and later to 20
+    private static final Sensitivity CTCCL_QP_TIMEOUT = new Sensitivity("nic.local_ack_timeout", List.of("14", "20"),
+            "CTCCL §4.1's NCCL 2.19 uses a 1.07 s local ACK timeout (exponent 18, default); NCCL before 2.14 used 67 ms "
+                    + "(14), from 2.23 4.3 s (20): whether QPs time out before or after the switches detect the failure");
     // Hopper §4.2's testbed (ConnectX-5) does not state its QP timeout
     private static final Sensitivity HOPPER_TESTBED_TIMEOUT = new Sensitivity("transport.timeout_us", List.of("4194", "1073742"),
             "Hopper §4.2's ConnectX-5 testbed states no local ACK timeout: 4.096 us x 2^14 (default) against 2^10 and 2^18");
@@ -31,11 +39,17 @@ public final class Sensitivities {
             Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN)),
             Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN)),
             Map.entry("ethereal-fig7", List.of(ETHEREAL_ECN)),
+            Map.entry("mcclure-table2", List.of(MCCLURE_PACING_JITTER)),
+            Map.entry("mcclure-fig1-2", List.of(MCCLURE_PACING_JITTER)),
+            Map.entry("mcclure-fig3", List.of(MCCLURE_PACING_JITTER)),
+            Map.entry("mcclure-fig6", List.of(MCCLURE_PACING_JITTER)),
+            Map.entry("mcclure-swift", List.of(MCCLURE_PACING_JITTER)),
             Map.entry("mcclure-fig8", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig9-11", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig10-12", List.of(MCCLURE_RTO)),
             Map.entry("paralet-fig5", List.of(PARALET_ECN)),
-            Map.entry("hopper-fig6", List.of(HOPPER_TESTBED_TIMEOUT)));
+            Map.entry("hopper-fig6", List.of(HOPPER_TESTBED_TIMEOUT)),
+            Map.entry("ctccl-fig7", List.of(CTCCL_QP_TIMEOUT)));
 
     /** The preset's sensitivities; empty when it has none. */
     public static List<Sensitivity> of(String presetId) {
