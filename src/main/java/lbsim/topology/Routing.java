@@ -2,7 +2,6 @@ package lbsim.topology;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
@@ -69,54 +68,113 @@ public final class Routing {
         torPortToHost = new int[hosts];
         for (int h = 0; h < hosts; h++) torPortToHost[h] = topo.localIndex(topo.portPeer(topo.hostPort(h)));
 
-        int[][] dist = new int[tors][];
-        int[] queue = new int[switches];
-        for (int t = 0; t < tors; t++) dist[t] = bfs(topo.torNode(t), queue);
-
         int maxDegree = 0;
         for (int s = 0; s < switches; s++) maxDegree = Math.max(maxDegree, topo.portsOf(hosts + s));
-        int[] peerSwitch = new int[maxDegree];
-        int[] scratch = new int[peerSwitch.length];
+        // the switch behind each usable port of every switch, -1 for a host or a link that is down
+        int[][] peerSwitch = new int[switches][];
+        for (int s = 0; s < switches; s++) {
+            int first = topo.firstPort(hosts + s);
+            int[] peers = peerSwitch[s] = new int[topo.portsOf(hosts + s)];
+            for (int i = 0; i < peers.length; i++) {
+                int peer = topo.peerNode(first + i);
+                peers[i] = this.linkDown[topo.portLink(first + i)] || topo.isHost(peer) ? -1 : peer - hosts;
+            }
+        }
+        // ToRs with the same set of neighbouring switches (a pod's ToRs, a leaf-spine's leaves) have
+        // the same hop distance to every switch but themselves: dist(t, x) = 1 + min over the shared
+        // neighbours, so t's distances are its class representative's with the two ToRs swapped,
+        // and only the two ToRs and their neighbours have next hops toward t that differ from those
+        // toward the representative. One search per class instead of per ToR, and the next hops of
+        // the other switches shared, keep set-up at (classes x ports) rather than (ToRs x ports)
+        // (a k=64 fat-tree: 64 searches instead of 2 048).
+        int[] repOf = new int[tors];
+        int[][] neighbours = new int[tors][];
+        Object2IntOpenCustomHashMap<int[]> classOf = new Object2IntOpenCustomHashMap<>(IntArrays.HASH_STRATEGY);
+        classOf.defaultReturnValue(-1);
+        int[][] repDist = new int[tors][];
+        int[] queue = new int[switches];
+        for (int t = 0; t < tors; t++) {
+            neighbours[t] = Arrays.stream(peerSwitch[topo.torNode(t) - hosts]).filter(p -> p >= 0).distinct().sorted().toArray();
+            int rep = classOf.getInt(neighbours[t]);
+            if (rep < 0) {
+                classOf.put(neighbours[t], t);
+                repDist[t] = bfs(topo.torNode(t), queue);
+                rep = t;
+            }
+            repOf[t] = rep;
+        }
+
+        int[] scratch = new int[maxDegree];
+        // per switch: group contents toward each ToR, the representative's arrays reused where equal
+        int[][][] members = new int[switches][tors][];
+        for (int t = 0; t < tors; t++) {
+            int rep = repOf[t];
+            int torSwitch = topo.torNode(t) - hosts, repSwitch = topo.torNode(rep) - hosts;
+            if (rep == t) {
+                for (int s = 0; s < switches; s++) members[s][t] = group(s, t, repDist[t], -1, -1, peerSwitch, scratch);
+                continue;
+            }
+            for (int s = 0; s < switches; s++) members[s][t] = members[s][rep];
+            members[torSwitch][t] = group(torSwitch, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
+            members[repSwitch][t] = group(repSwitch, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
+            for (int n : neighbours[t]) members[n][t] = group(n, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
+        }
         for (int s = 0; s < switches; s++) {
             int node = hosts + s;
-            int first = topo.firstPort(node);
-            int degree = topo.portsOf(node);
-            // the switch behind each usable local port, -1 for a host or a link that is down
-            for (int i = 0; i < degree; i++) {
-                int peer = topo.peerNode(first + i);
-                peerSwitch[i] = this.linkDown[topo.portLink(first + i)] || topo.isHost(peer) ? -1 : peer - hosts;
-            }
-            // group contents -> id; int[] keys compared by content (a run builds this at every start)
+            // group ids in order of first appearance over the ToRs; equal contents share an id
+            // (a representative's array is one object, so most look-ups end at the identity map)
+            java.util.IdentityHashMap<int[], Integer> byIdentity = new java.util.IdentityHashMap<>();
             Object2IntOpenCustomHashMap<int[]> ids = new Object2IntOpenCustomHashMap<>(IntArrays.HASH_STRATEGY);
             ids.defaultReturnValue(-1);
             List<int[]> list = new ArrayList<>();
             for (int t = 0; t < tors; t++) {
-                if (topo.torNode(t) == node) {
+                int[] m = members[s][t];
+                if (m == null) {
                     groupByTor[s][t] = -1;
                     continue;
                 }
-                int[] dt = dist[t];
-                int d = dt[s];
-                int n = 0;
-                if (d != Integer.MAX_VALUE) {
-                    for (int i = 0; i < degree; i++) {
-                        int peer = peerSwitch[i];
-                        if (peer >= 0 && dt[peer] == d - 1) scratch[n++] = i;
+                Integer known = byIdentity.get(m);
+                if (known == null) {
+                    int id = ids.getInt(m);
+                    if (id < 0) {
+                        id = list.size();
+                        ids.put(m, id);
+                        list.add(m);
                     }
+                    byIdentity.put(m, id);
+                    known = id;
                 }
-                int[] members = Arrays.copyOf(scratch, n);
-                int id = ids.getInt(members);
-                if (id < 0) {
-                    id = list.size();
-                    ids.put(members, id);
-                    list.add(members);
-                }
-                groupByTor[s][t] = id;
+                groupByTor[s][t] = known;
             }
+            members[s] = null;   // the contents live on in the groups; free the rest as we go
             groups[s] = list.toArray(new int[0][]);
             bundles[s] = new int[groups[s].length][][];
             for (int gi = 0; gi < groups[s].length; gi++) bundles[s][gi] = bundle(node, groups[s][gi]);
         }
+    }
+
+    /**
+     * Local ports of switch {@code s} on shortest paths toward ToR index {@code t} (null at the ToR
+     * itself): those whose peer is one hop nearer. {@code dist} is the distances from ToR switch
+     * {@code b}'s class representative; with {@code a} the ToR's own switch, positions a and b
+     * are swapped ({@code a = b = -1}: t is the representative).
+     */
+    private int[] group(int s, int t, int[] dist, int a, int b, int[][] peerSwitch, int[] scratch) {
+        if (topo.torNode(t) == topo.hostCount() + s) return null;
+        int d = distSwapped(dist, s, a, b);
+        int n = 0;
+        if (d != Integer.MAX_VALUE) {
+            int[] peers = peerSwitch[s];
+            for (int i = 0; i < peers.length; i++) {
+                int peer = peers[i];
+                if (peer >= 0 && distSwapped(dist, peer, a, b) == d - 1) scratch[n++] = i;
+            }
+        }
+        return Arrays.copyOf(scratch, n);
+    }
+
+    private static int distSwapped(int[] dist, int x, int a, int b) {
+        return x == a ? dist[b] : x == b ? dist[a] : dist[x];
     }
 
     /** Splits a group of local ports into bundles: ports to the same peer, peers in order of first appearance. */
@@ -371,26 +429,48 @@ public final class Routing {
     // its run here). Synchronized: a Routing may be read by several threads.
     private final Long2ObjectOpenHashMap<SwitchHops> switchHops = new Long2ObjectOpenHashMap<>();
 
-    /** Layer by layer from {@code srcTor} until the layer is the destination ToR alone (shortest paths are of equal length). */
+    /** Per thread: a stamp per node marking the next layer's members (no hash set per layer, no clearing). */
+    private final ThreadLocal<int[]> layerStamps = new ThreadLocal<>();
+    private final ThreadLocal<int[]> layerStamp = ThreadLocal.withInitial(() -> new int[1]);
+
+    /**
+     * Layer by layer from {@code srcTor} until the layer is the destination ToR alone (shortest paths
+     * are of equal length). Called once per pair of ToRs, up to millions of times on a large
+     * permutation, so a layer is a list plus a stamp per node rather than a hash set.
+     */
     private SwitchHops switchHops(int srcTor, int dstTor, int srcHost, int dstHost) {
+        int[] stamps = layerStamps.get();
+        if (stamps == null) layerStamps.set(stamps = new int[topo.nodeCount()]);
+        int[] counter = layerStamp.get();
         LongArrayList rates = new LongArrayList();
         IntArrayList links = new IntArrayList();
         long latency = 0;
-        IntOpenHashSet layer = new IntOpenHashSet(new int[] {srcTor});
+        IntArrayList layer = IntArrayList.of(srcTor);
         while (!layer.contains(dstTor)) {
             long fastest = 0;
             long nearest = Long.MAX_VALUE;
             int count = 0;
-            IntOpenHashSet next = new IntOpenHashSet();
-            for (int node : layer) {
+            int stamp = ++counter[0];
+            if (stamp == Integer.MAX_VALUE) {   // wrapped: start the stamps afresh
+                Arrays.fill(stamps, 0);
+                counter[0] = stamp = 1;
+            }
+            IntArrayList next = new IntArrayList();
+            for (int li = 0; li < layer.size(); li++) {
+                int node = layer.getInt(li);
+                int first = topo.firstPort(node);
                 for (int[] bundle : nextBundles(node, dstHost)) {
                     count += bundle.length;
                     for (int local : bundle) {
-                        int port = topo.firstPort(node) + local;
+                        int port = first + local;
                         fastest = Math.max(fastest, topo.portRateBps(port));
                         nearest = Math.min(nearest, topo.portLatencyPs(port));
                     }
-                    next.add(topo.peerNode(topo.firstPort(node) + bundle[0]));
+                    int peer = topo.peerNode(first + bundle[0]);
+                    if (stamps[peer] != stamp) {
+                        stamps[peer] = stamp;
+                        next.add(peer);
+                    }
                 }
             }
             if (fastest == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
