@@ -55,6 +55,10 @@ public final class Routing {
     private final int[] torPortToHost;
 
     private final boolean[] linkDown;
+    /** Per ToR index: its class representative (the first ToR with the same neighbouring switches). */
+    private final int[] torClass;
+    /** Per ToR index: whether its neighbouring switches include no ToR (bestPath shares its middle hops then). */
+    private final boolean[] torUplinksOnly;
 
     Routing(Topology topo, boolean[] linkDown) {
         this.topo = topo;
@@ -102,6 +106,11 @@ public final class Routing {
                 rep = t;
             }
             repOf[t] = rep;
+        }
+        torClass = repOf;
+        torUplinksOnly = new boolean[tors];
+        for (int t = 0; t < tors; t++) {
+            torUplinksOnly[t] = Arrays.stream(neighbours[t]).noneMatch(n -> topo.torIndex(hosts + n) >= 0);
         }
 
         int[] scratch = new int[maxDegree];
@@ -433,53 +442,133 @@ public final class Routing {
     private final ThreadLocal<int[]> layerStamps = new ThreadLocal<>();
     private final ThreadLocal<int[]> layerStamp = ThreadLocal.withInitial(() -> new int[1]);
 
-    /**
-     * Layer by layer from {@code srcTor} until the layer is the destination ToR alone (shortest paths
-     * are of equal length). Called once per pair of ToRs, up to millions of times on a large
-     * permutation, so a layer is a list plus a stamp per node rather than a hash set.
-     */
-    private SwitchHops switchHops(int srcTor, int dstTor, int srcHost, int dstHost) {
+    /** One step of the layer walk: the hop's fastest rate, nearest latency, link count, and the next layer. */
+    private record Step(long fastest, long nearest, int count, IntArrayList next) {}
+
+    /** From every node of {@code layer} toward ToR index {@code t}: the hop's rates, latencies, links and next nodes. */
+    private Step step(IntArrayList layer, int t) {
         int[] stamps = layerStamps.get();
         if (stamps == null) layerStamps.set(stamps = new int[topo.nodeCount()]);
         int[] counter = layerStamp.get();
+        int stamp = ++counter[0];
+        if (stamp == Integer.MAX_VALUE) {   // wrapped: start the stamps afresh
+            Arrays.fill(stamps, 0);
+            counter[0] = stamp = 1;
+        }
+        long fastest = 0;
+        long nearest = Long.MAX_VALUE;
+        int count = 0;
+        IntArrayList next = new IntArrayList();
+        for (int li = 0; li < layer.size(); li++) {
+            int node = layer.getInt(li);
+            int first = topo.firstPort(node);
+            for (int[] bundle : bundlesOf(node)[groupToward(node, t)]) {
+                count += bundle.length;
+                for (int local : bundle) {
+                    int port = first + local;
+                    fastest = Math.max(fastest, topo.portRateBps(port));
+                    nearest = Math.min(nearest, topo.portLatencyPs(port));
+                }
+                int peer = topo.peerNode(first + bundle[0]);
+                if (stamps[peer] != stamp) {
+                    stamps[peer] = stamp;
+                    next.add(peer);
+                }
+            }
+        }
+        return new Step(fastest, nearest, count, next);
+    }
+
+    /**
+     * Layer by layer from {@code srcTor} until the layer is the destination ToR alone (shortest paths
+     * are of equal length). Between ToRs of different classes ({@link #torClass}) whose neighbours
+     * are all non-ToR switches, only the first hop (the source ToR's own links) and the last (the
+     * links into the destination ToR) depend on the ToRs themselves: the layers in between are
+     * those between the two classes' representatives, computed once per pair of classes
+     * ({@link #middleHops}), so a permutation over a k=96 fat-tree walks 96 x 96 middles rather
+     * than one per pair of ToRs.
+     */
+    private SwitchHops switchHops(int srcTor, int dstTor, int srcHost, int dstHost) {
+        int s = topo.torIndex(srcTor), d = topo.torIndex(dstTor);
+        Middle middle = torClass[s] == torClass[d] || !torUplinksOnly[s] || !torUplinksOnly[d] ? null : middleHops(torClass[s], torClass[d]);
+        if (middle == null) return walk(srcTor, d, srcHost, dstHost);
+        Step first = step(IntArrayList.of(srcTor), d);
+        Step last = step(middle.lastLayer(), d);
+        if (first.fastest() == 0 || last.fastest() == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
+        int n = middle.ratesBps().length + 2;
+        long[] rates = new long[n];
+        int[] links = new int[n];
+        rates[0] = first.fastest();
+        links[0] = first.count();
+        System.arraycopy(middle.ratesBps(), 0, rates, 1, n - 2);
+        System.arraycopy(middle.links(), 0, links, 1, n - 2);
+        rates[n - 1] = last.fastest();
+        links[n - 1] = last.count();
+        return new SwitchHops(rates, first.nearest() + middle.latencyPs() + last.nearest(), links);
+    }
+
+    /** The plain walk, for pairs {@link #middleHops} does not cover. */
+    private SwitchHops walk(int srcTor, int dstIndex, int srcHost, int dstHost) {
         LongArrayList rates = new LongArrayList();
         IntArrayList links = new IntArrayList();
         long latency = 0;
+        int dstTor = topo.torNode(dstIndex);
         IntArrayList layer = IntArrayList.of(srcTor);
         while (!layer.contains(dstTor)) {
-            long fastest = 0;
-            long nearest = Long.MAX_VALUE;
-            int count = 0;
-            int stamp = ++counter[0];
-            if (stamp == Integer.MAX_VALUE) {   // wrapped: start the stamps afresh
-                Arrays.fill(stamps, 0);
-                counter[0] = stamp = 1;
-            }
-            IntArrayList next = new IntArrayList();
-            for (int li = 0; li < layer.size(); li++) {
-                int node = layer.getInt(li);
-                int first = topo.firstPort(node);
-                for (int[] bundle : nextBundles(node, dstHost)) {
-                    count += bundle.length;
-                    for (int local : bundle) {
-                        int port = first + local;
-                        fastest = Math.max(fastest, topo.portRateBps(port));
-                        nearest = Math.min(nearest, topo.portLatencyPs(port));
-                    }
-                    int peer = topo.peerNode(first + bundle[0]);
-                    if (stamps[peer] != stamp) {
-                        stamps[peer] = stamp;
-                        next.add(peer);
-                    }
-                }
-            }
-            if (fastest == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
-            rates.add(fastest);
-            links.add(count);
-            latency += nearest;
-            layer = next;
+            Step st = step(layer, dstIndex);
+            if (st.fastest() == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
+            rates.add(st.fastest());
+            links.add(st.count());
+            latency += st.nearest();
+            layer = st.next();
         }
         return new SwitchHops(rates.toLongArray(), latency, links.toIntArray());
+    }
+
+    /**
+     * Between two ToR classes' representatives: the hops after the first and before the last, and
+     * the layer the last hop leaves from. Null when a layer in between holds a ToR (the walk toward
+     * another member of the class could end there) or no path joins them: such pairs walk in full.
+     */
+    private record Middle(long[] ratesBps, long latencyPs, int[] links, IntArrayList lastLayer) {}
+
+    private static final Middle NO_MIDDLE = new Middle(new long[0], 0, new int[0], new IntArrayList());
+
+    private final Long2ObjectOpenHashMap<Middle> middles = new Long2ObjectOpenHashMap<>();
+
+    private Middle middleHops(int srcClass, int dstClass) {
+        long key = (long) srcClass << 32 | dstClass;
+        Middle m;
+        synchronized (middles) {
+            m = middles.get(key);
+        }
+        if (m == null) {
+            m = computeMiddle(srcClass, dstClass);
+            synchronized (middles) {
+                middles.put(key, m);
+            }
+        }
+        return m == NO_MIDDLE ? null : m;
+    }
+
+    private Middle computeMiddle(int srcClass, int dstClass) {
+        int dstTor = topo.torNode(dstClass);
+        LongArrayList rates = new LongArrayList();
+        IntArrayList links = new IntArrayList();
+        long latency = 0;
+        Step st = step(IntArrayList.of(topo.torNode(srcClass)), dstClass);
+        IntArrayList layer = st.next();
+        while (true) {
+            if (layer.isEmpty()) return NO_MIDDLE;
+            for (int i = 0; i < layer.size(); i++) if (topo.torIndex(layer.getInt(i)) >= 0) return NO_MIDDLE;
+            st = step(layer, dstClass);
+            if (st.next().contains(dstTor)) return new Middle(rates.toLongArray(), latency, links.toIntArray(), layer);
+            if (st.fastest() == 0) return NO_MIDDLE;
+            rates.add(st.fastest());
+            links.add(st.count());
+            latency += st.nearest();
+            layer = st.next();
+        }
     }
 
     /**

@@ -77,6 +77,68 @@ class RoutingClassesTest {
         }
     }
 
+    /** bestPath by the plain layer walk from the source ToR (every node's bundles, sets of nodes), for every pair of hosts. */
+    static void assertBestPathsMatchTheWalk(Topology t, Routing r) {
+        for (int src = 0; src < t.hostCount(); src++) {
+            for (int dst = 0; dst < t.hostCount(); dst++) {
+                int dstTor = t.hostTor(dst);
+                java.util.Set<Integer> layer = java.util.Set.of(t.hostTor(src));
+                List<Long> rates = new ArrayList<>(List.of(t.hostRateBps(src)));
+                List<Integer> links = new ArrayList<>(List.of(1));
+                long latency = t.portLatencyPs(t.hostPort(src));
+                boolean reachable = true;
+                while (!layer.contains(dstTor) && reachable) {
+                    long fastest = 0, nearest = Long.MAX_VALUE;
+                    int count = 0;
+                    java.util.Set<Integer> next = new java.util.HashSet<>();
+                    for (int node : layer) {
+                        for (int[] bundle : r.nextBundles(node, dst)) {
+                            for (int local : bundle) {
+                                fastest = Math.max(fastest, t.portRateBps(t.firstPort(node) + local));
+                                nearest = Math.min(nearest, t.portLatencyPs(t.firstPort(node) + local));
+                                count++;
+                            }
+                            next.add(t.peerNode(t.firstPort(node) + bundle[0]));
+                        }
+                    }
+                    reachable = fastest > 0;
+                    rates.add(fastest);
+                    links.add(count);
+                    latency += nearest;
+                    layer = next;
+                }
+                if (!reachable) continue;   // bestPath refuses such pairs; runs never ask for them
+                int last = t.firstPort(dstTor) + r.torPortToHost(dst);
+                rates.add(t.portRateBps(last));
+                links.add(1);
+                latency += t.portLatencyPs(last);
+                Routing.PathBound b = r.bestPath(src, dst);
+                String pair = "host " + src + " -> " + dst;
+                assertThat(b.ratesBps()).as(pair).containsExactly(rates.stream().mapToLong(Long::longValue).toArray());
+                assertThat(b.links()).as(pair).containsExactly(links.stream().mapToInt(Integer::intValue).toArray());
+                assertThat(b.latencyPs()).as(pair).isEqualTo(latency);
+            }
+        }
+    }
+
+    /** Uneven rates and latencies per link, so a hop's figures depend on which ToR and which links it leaves from. */
+    static Topology uneven(TopologyBuilder b, Random rnd) {
+        for (int l = 0; l < b.linkCount(); l++) b.overrideLink(l, (10 + rnd.nextInt(391)) * 1_000_000_000L, 100_000 + rnd.nextInt(1_900_000));
+        return b.build();
+    }
+
+    @Test
+    void bestPathsSharedPerPairOfToRClassesMatchTheWalk() {
+        Random rnd = new Random(3);
+        for (int trial = 0; trial < 6; trial++) {
+            Topology t = uneven(trial % 2 == 0 ? FatTree.kAry(4 + 2 * (trial % 3 == 2 ? 1 : 0), G100, G100, LAT)
+                    : FatTree.builder(3, 2, 2, 4, 2, 1 + trial % 2, G100, G100, LAT), rnd);
+            assertBestPathsMatchTheWalk(t, t.routing());
+            boolean[] down = randomDown(t, rnd, 0.05);
+            assertBestPathsMatchTheWalk(t, t.routingAvoiding(down));
+        }
+    }
+
     static boolean[] randomDown(Topology t, Random rnd, double fraction) {
         boolean[] down = new boolean[t.linkCount()];
         for (int l = 0; l < down.length; l++) down[l] = rnd.nextDouble() < fraction;
@@ -126,9 +188,12 @@ class RoutingClassesTest {
             for (int o = 0; o < others; o++) {
                 for (int p = o + 1; p < others; p++) if (rnd.nextInt(3) == 0) b.addLinks(2 * tors + o, 2 * tors + p, 1, G100, LAT);
             }
-            Topology t = b.build();
+            Topology t = uneven(b, rnd);
             assertMatchesReference(t, null);
-            assertMatchesReference(t, randomDown(t, rnd, 0.2));
+            boolean[] down = randomDown(t, rnd, 0.2);
+            assertMatchesReference(t, down);
+            assertBestPathsMatchTheWalk(t, t.routing());
+            assertBestPathsMatchTheWalk(t, t.routingAvoiding(down));
         }
     }
 }
