@@ -39,6 +39,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     ProgressOption progressOption = new ProgressOption();
 
+    @Mixin
+    ReportOption reportOption = new ReportOption();
+
     @Option(names = "--jobs", description = "Runs simulated at once (default: all cores). Results do not depend on it.")
     Integer jobs;
 
@@ -155,6 +158,10 @@ public final class CompareCommand implements Callable<Integer> {
             return internal ? 1 : 2;
         }
         writeCsv(c, dir.resolve("compare.csv"));
+        if (!reportOption.wanted()) {
+            System.out.println("results in " + dir + " (compare.csv)");
+            return 0;
+        }
         Report.compare(c, dir);
         System.out.println("results in " + dir + " (compare.csv, report.html)");
         return 0;

@@ -14,8 +14,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = "Run one scenario; writes summary.json, flows.csv, links.csv, throughput.csv, events.csv, scenario.resolved.yaml and"
-                + " report.html (charts in plots/); link_series.csv too with metrics.series.")
+        description = "Run one scenario; writes summary.json, flows.csv, links.csv, throughput.csv, events.csv, scenario.resolved.yaml"
+                + " (link_series.csv too with metrics.series) and report.html (charts in plots/, drawn after the results are written;"
+                + " --no-report skips them).")
 public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "Scenario YAML file.")
     Path file;
@@ -29,6 +30,9 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     ProgressOption progressOption = new ProgressOption();
 
+    @Mixin
+    ReportOption reportOption = new ReportOption();
+
     @Override
     public Integer call() throws Exception {
         OutDir.check(out);
@@ -41,13 +45,15 @@ public final class RunCommand implements Callable<Integer> {
         try {
             ResultWriter.write(r, dir);
             ScenarioLoader.writeResolved(sc, dir);
-            Report.run(r, dir);
         } catch (java.io.UncheckedIOException e) {
             throw new BadInputException("--out " + dir + ": cannot write results (" + e.getCause().getMessage() + ")");
         }
+        // the results are on disk and on the screen before the charts, the slowest part of a small run, are drawn
         System.out.println(Tables.summaryLine(r));
         if (!r.nicLine().isEmpty()) System.out.println(r.nicLine());
         for (String w : r.warnings()) System.err.println("lbsim: warning: " + w);
+        System.out.flush();
+        if (reportOption.wanted()) Report.run(r, dir);
         System.out.println("results in " + dir);
         return 0;
     }

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = "Run a scenario over a grid of parameters x seeds, in parallel and resumably; writes results.csv and report.html.")
+        description = "Run a scenario over a grid of parameters x seeds, in parallel and resumably; writes results.csv and one report.html for the whole sweep.")
 public final class SweepCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "Sweep YAML file (base, grid, seeds).")
     Path file;
@@ -24,6 +24,9 @@ public final class SweepCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin
     ProgressOption progressOption = new ProgressOption();
+
+    @picocli.CommandLine.Mixin
+    ReportOption reportOption = new ReportOption();
 
     @Option(names = "--jobs", description = "Parallel runs (default: all cores).")
     Integer jobs;
@@ -42,9 +45,10 @@ public final class SweepCommand implements Callable<Integer> {
         // once per sweep, not once per run (each run's summary.json has its own)
         for (String w : spec.validate()) System.err.println("lbsim: warning: " + w);
         Sweep.Outcome o = run(spec, out, jobs, shard, "sweep", progressOption.mode());
-        Path report = SweepReport.write(out, spec.name());
+        // one report for the whole sweep, drawn once its runs are done (no run draws its own)
+        Path report = reportOption.wanted() ? SweepReport.write(out, spec.name()) : null;
         System.out.println(o.total() + " runs (" + o.ran() + " run now, " + o.skipped() + " already finished); results in "
-                + o.results() + ", report in " + report);
+                + o.results() + (report == null ? "" : ", report in " + report));
         return 0;
     }
 

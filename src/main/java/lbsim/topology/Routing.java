@@ -2,7 +2,6 @@ package lbsim.topology;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
-import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
@@ -56,6 +55,10 @@ public final class Routing {
     private final int[] torPortToHost;
 
     private final boolean[] linkDown;
+    /** Per ToR index: its class representative (the first ToR with the same neighbouring switches). */
+    private final int[] torClass;
+    /** Per ToR index: whether its neighbouring switches include no ToR (bestPath shares its middle hops then). */
+    private final boolean[] torUplinksOnly;
 
     Routing(Topology topo, boolean[] linkDown) {
         this.topo = topo;
@@ -69,54 +72,118 @@ public final class Routing {
         torPortToHost = new int[hosts];
         for (int h = 0; h < hosts; h++) torPortToHost[h] = topo.localIndex(topo.portPeer(topo.hostPort(h)));
 
-        int[][] dist = new int[tors][];
-        int[] queue = new int[switches];
-        for (int t = 0; t < tors; t++) dist[t] = bfs(topo.torNode(t), queue);
-
         int maxDegree = 0;
         for (int s = 0; s < switches; s++) maxDegree = Math.max(maxDegree, topo.portsOf(hosts + s));
-        int[] peerSwitch = new int[maxDegree];
-        int[] scratch = new int[peerSwitch.length];
+        // the switch behind each usable port of every switch, -1 for a host or a link that is down
+        int[][] peerSwitch = new int[switches][];
+        for (int s = 0; s < switches; s++) {
+            int first = topo.firstPort(hosts + s);
+            int[] peers = peerSwitch[s] = new int[topo.portsOf(hosts + s)];
+            for (int i = 0; i < peers.length; i++) {
+                int peer = topo.peerNode(first + i);
+                peers[i] = this.linkDown[topo.portLink(first + i)] || topo.isHost(peer) ? -1 : peer - hosts;
+            }
+        }
+        // ToRs with the same set of neighbouring switches (a pod's ToRs, a leaf-spine's leaves) have
+        // the same hop distance to every switch but themselves: dist(t, x) = 1 + min over the shared
+        // neighbours, so t's distances are its class representative's with the two ToRs swapped,
+        // and only the two ToRs and their neighbours have next hops toward t that differ from those
+        // toward the representative. One search per class instead of per ToR, and the next hops of
+        // the other switches shared, keep set-up at (classes x ports) rather than (ToRs x ports)
+        // (a k=64 fat-tree: 64 searches instead of 2 048).
+        int[] repOf = new int[tors];
+        int[][] neighbours = new int[tors][];
+        Object2IntOpenCustomHashMap<int[]> classOf = new Object2IntOpenCustomHashMap<>(IntArrays.HASH_STRATEGY);
+        classOf.defaultReturnValue(-1);
+        int[][] repDist = new int[tors][];
+        int[] queue = new int[switches];
+        for (int t = 0; t < tors; t++) {
+            neighbours[t] = Arrays.stream(peerSwitch[topo.torNode(t) - hosts]).filter(p -> p >= 0).distinct().sorted().toArray();
+            int rep = classOf.getInt(neighbours[t]);
+            if (rep < 0) {
+                classOf.put(neighbours[t], t);
+                repDist[t] = bfs(topo.torNode(t), queue);
+                rep = t;
+            }
+            repOf[t] = rep;
+        }
+        torClass = repOf;
+        torUplinksOnly = new boolean[tors];
+        for (int t = 0; t < tors; t++) {
+            torUplinksOnly[t] = Arrays.stream(neighbours[t]).noneMatch(n -> topo.torIndex(hosts + n) >= 0);
+        }
+
+        int[] scratch = new int[maxDegree];
+        // per switch: group contents toward each ToR, the representative's arrays reused where equal
+        int[][][] members = new int[switches][tors][];
+        for (int t = 0; t < tors; t++) {
+            int rep = repOf[t];
+            int torSwitch = topo.torNode(t) - hosts, repSwitch = topo.torNode(rep) - hosts;
+            if (rep == t) {
+                for (int s = 0; s < switches; s++) members[s][t] = group(s, t, repDist[t], -1, -1, peerSwitch, scratch);
+                continue;
+            }
+            for (int s = 0; s < switches; s++) members[s][t] = members[s][rep];
+            members[torSwitch][t] = group(torSwitch, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
+            members[repSwitch][t] = group(repSwitch, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
+            for (int n : neighbours[t]) members[n][t] = group(n, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
+        }
         for (int s = 0; s < switches; s++) {
             int node = hosts + s;
-            int first = topo.firstPort(node);
-            int degree = topo.portsOf(node);
-            // the switch behind each usable local port, -1 for a host or a link that is down
-            for (int i = 0; i < degree; i++) {
-                int peer = topo.peerNode(first + i);
-                peerSwitch[i] = this.linkDown[topo.portLink(first + i)] || topo.isHost(peer) ? -1 : peer - hosts;
-            }
-            // group contents -> id; int[] keys compared by content (a run builds this at every start)
+            // group ids in order of first appearance over the ToRs; equal contents share an id
+            // (a representative's array is one object, so most look-ups end at the identity map)
+            java.util.IdentityHashMap<int[], Integer> byIdentity = new java.util.IdentityHashMap<>();
             Object2IntOpenCustomHashMap<int[]> ids = new Object2IntOpenCustomHashMap<>(IntArrays.HASH_STRATEGY);
             ids.defaultReturnValue(-1);
             List<int[]> list = new ArrayList<>();
             for (int t = 0; t < tors; t++) {
-                if (topo.torNode(t) == node) {
+                int[] m = members[s][t];
+                if (m == null) {
                     groupByTor[s][t] = -1;
                     continue;
                 }
-                int[] dt = dist[t];
-                int d = dt[s];
-                int n = 0;
-                if (d != Integer.MAX_VALUE) {
-                    for (int i = 0; i < degree; i++) {
-                        int peer = peerSwitch[i];
-                        if (peer >= 0 && dt[peer] == d - 1) scratch[n++] = i;
+                Integer known = byIdentity.get(m);
+                if (known == null) {
+                    int id = ids.getInt(m);
+                    if (id < 0) {
+                        id = list.size();
+                        ids.put(m, id);
+                        list.add(m);
                     }
+                    byIdentity.put(m, id);
+                    known = id;
                 }
-                int[] members = Arrays.copyOf(scratch, n);
-                int id = ids.getInt(members);
-                if (id < 0) {
-                    id = list.size();
-                    ids.put(members, id);
-                    list.add(members);
-                }
-                groupByTor[s][t] = id;
+                groupByTor[s][t] = known;
             }
+            members[s] = null;   // the contents live on in the groups; free the rest as we go
             groups[s] = list.toArray(new int[0][]);
             bundles[s] = new int[groups[s].length][][];
             for (int gi = 0; gi < groups[s].length; gi++) bundles[s][gi] = bundle(node, groups[s][gi]);
         }
+    }
+
+    /**
+     * Local ports of switch {@code s} on shortest paths toward ToR index {@code t} (null at the ToR
+     * itself): those whose peer is one hop nearer. {@code dist} is the distances from ToR switch
+     * {@code b}'s class representative; with {@code a} the ToR's own switch, positions a and b
+     * are swapped ({@code a = b = -1}: t is the representative).
+     */
+    private int[] group(int s, int t, int[] dist, int a, int b, int[][] peerSwitch, int[] scratch) {
+        if (topo.torNode(t) == topo.hostCount() + s) return null;
+        int d = distSwapped(dist, s, a, b);
+        int n = 0;
+        if (d != Integer.MAX_VALUE) {
+            int[] peers = peerSwitch[s];
+            for (int i = 0; i < peers.length; i++) {
+                int peer = peers[i];
+                if (peer >= 0 && distSwapped(dist, peer, a, b) == d - 1) scratch[n++] = i;
+            }
+        }
+        return Arrays.copyOf(scratch, n);
+    }
+
+    private static int distSwapped(int[] dist, int x, int a, int b) {
+        return x == a ? dist[b] : x == b ? dist[a] : dist[x];
     }
 
     /** Splits a group of local ports into bundles: ports to the same peer, peers in order of first appearance. */
@@ -371,35 +438,137 @@ public final class Routing {
     // its run here). Synchronized: a Routing may be read by several threads.
     private final Long2ObjectOpenHashMap<SwitchHops> switchHops = new Long2ObjectOpenHashMap<>();
 
-    /** Layer by layer from {@code srcTor} until the layer is the destination ToR alone (shortest paths are of equal length). */
+    /** Per thread: a stamp per node marking the next layer's members (no hash set per layer, no clearing). */
+    private final ThreadLocal<int[]> layerStamps = new ThreadLocal<>();
+    private final ThreadLocal<int[]> layerStamp = ThreadLocal.withInitial(() -> new int[1]);
+
+    /** One step of the layer walk: the hop's fastest rate, nearest latency, link count, and the next layer. */
+    private record Step(long fastest, long nearest, int count, IntArrayList next) {}
+
+    /** From every node of {@code layer} toward ToR index {@code t}: the hop's rates, latencies, links and next nodes. */
+    private Step step(IntArrayList layer, int t) {
+        int[] stamps = layerStamps.get();
+        if (stamps == null) layerStamps.set(stamps = new int[topo.nodeCount()]);
+        int[] counter = layerStamp.get();
+        int stamp = ++counter[0];
+        if (stamp == Integer.MAX_VALUE) {   // wrapped: start the stamps afresh
+            Arrays.fill(stamps, 0);
+            counter[0] = stamp = 1;
+        }
+        long fastest = 0;
+        long nearest = Long.MAX_VALUE;
+        int count = 0;
+        IntArrayList next = new IntArrayList();
+        for (int li = 0; li < layer.size(); li++) {
+            int node = layer.getInt(li);
+            int first = topo.firstPort(node);
+            for (int[] bundle : bundlesOf(node)[groupToward(node, t)]) {
+                count += bundle.length;
+                for (int local : bundle) {
+                    int port = first + local;
+                    fastest = Math.max(fastest, topo.portRateBps(port));
+                    nearest = Math.min(nearest, topo.portLatencyPs(port));
+                }
+                int peer = topo.peerNode(first + bundle[0]);
+                if (stamps[peer] != stamp) {
+                    stamps[peer] = stamp;
+                    next.add(peer);
+                }
+            }
+        }
+        return new Step(fastest, nearest, count, next);
+    }
+
+    /**
+     * Layer by layer from {@code srcTor} until the layer is the destination ToR alone (shortest paths
+     * are of equal length). Between ToRs of different classes ({@link #torClass}) whose neighbours
+     * are all non-ToR switches, only the first hop (the source ToR's own links) and the last (the
+     * links into the destination ToR) depend on the ToRs themselves: the layers in between are
+     * those between the two classes' representatives, computed once per pair of classes
+     * ({@link #middleHops}), so a permutation over a k=96 fat-tree walks 96 x 96 middles rather
+     * than one per pair of ToRs.
+     */
     private SwitchHops switchHops(int srcTor, int dstTor, int srcHost, int dstHost) {
+        int s = topo.torIndex(srcTor), d = topo.torIndex(dstTor);
+        Middle middle = torClass[s] == torClass[d] || !torUplinksOnly[s] || !torUplinksOnly[d] ? null : middleHops(torClass[s], torClass[d]);
+        if (middle == null) return walk(srcTor, d, srcHost, dstHost);
+        Step first = step(IntArrayList.of(srcTor), d);
+        Step last = step(middle.lastLayer(), d);
+        if (first.fastest() == 0 || last.fastest() == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
+        int n = middle.ratesBps().length + 2;
+        long[] rates = new long[n];
+        int[] links = new int[n];
+        rates[0] = first.fastest();
+        links[0] = first.count();
+        System.arraycopy(middle.ratesBps(), 0, rates, 1, n - 2);
+        System.arraycopy(middle.links(), 0, links, 1, n - 2);
+        rates[n - 1] = last.fastest();
+        links[n - 1] = last.count();
+        return new SwitchHops(rates, first.nearest() + middle.latencyPs() + last.nearest(), links);
+    }
+
+    /** The plain walk, for pairs {@link #middleHops} does not cover. */
+    private SwitchHops walk(int srcTor, int dstIndex, int srcHost, int dstHost) {
         LongArrayList rates = new LongArrayList();
         IntArrayList links = new IntArrayList();
         long latency = 0;
-        IntOpenHashSet layer = new IntOpenHashSet(new int[] {srcTor});
+        int dstTor = topo.torNode(dstIndex);
+        IntArrayList layer = IntArrayList.of(srcTor);
         while (!layer.contains(dstTor)) {
-            long fastest = 0;
-            long nearest = Long.MAX_VALUE;
-            int count = 0;
-            IntOpenHashSet next = new IntOpenHashSet();
-            for (int node : layer) {
-                for (int[] bundle : nextBundles(node, dstHost)) {
-                    count += bundle.length;
-                    for (int local : bundle) {
-                        int port = topo.firstPort(node) + local;
-                        fastest = Math.max(fastest, topo.portRateBps(port));
-                        nearest = Math.min(nearest, topo.portLatencyPs(port));
-                    }
-                    next.add(topo.peerNode(topo.firstPort(node) + bundle[0]));
-                }
-            }
-            if (fastest == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
-            rates.add(fastest);
-            links.add(count);
-            latency += nearest;
-            layer = next;
+            Step st = step(layer, dstIndex);
+            if (st.fastest() == 0) throw new IllegalStateException("no path from host " + srcHost + " to host " + dstHost);
+            rates.add(st.fastest());
+            links.add(st.count());
+            latency += st.nearest();
+            layer = st.next();
         }
         return new SwitchHops(rates.toLongArray(), latency, links.toIntArray());
+    }
+
+    /**
+     * Between two ToR classes' representatives: the hops after the first and before the last, and
+     * the layer the last hop leaves from. Null when a layer in between holds a ToR (the walk toward
+     * another member of the class could end there) or no path joins them: such pairs walk in full.
+     */
+    private record Middle(long[] ratesBps, long latencyPs, int[] links, IntArrayList lastLayer) {}
+
+    private static final Middle NO_MIDDLE = new Middle(new long[0], 0, new int[0], new IntArrayList());
+
+    private final Long2ObjectOpenHashMap<Middle> middles = new Long2ObjectOpenHashMap<>();
+
+    private Middle middleHops(int srcClass, int dstClass) {
+        long key = (long) srcClass << 32 | dstClass;
+        Middle m;
+        synchronized (middles) {
+            m = middles.get(key);
+        }
+        if (m == null) {
+            m = computeMiddle(srcClass, dstClass);
+            synchronized (middles) {
+                middles.put(key, m);
+            }
+        }
+        return m == NO_MIDDLE ? null : m;
+    }
+
+    private Middle computeMiddle(int srcClass, int dstClass) {
+        int dstTor = topo.torNode(dstClass);
+        LongArrayList rates = new LongArrayList();
+        IntArrayList links = new IntArrayList();
+        long latency = 0;
+        Step st = step(IntArrayList.of(topo.torNode(srcClass)), dstClass);
+        IntArrayList layer = st.next();
+        while (true) {
+            if (layer.isEmpty()) return NO_MIDDLE;
+            for (int i = 0; i < layer.size(); i++) if (topo.torIndex(layer.getInt(i)) >= 0) return NO_MIDDLE;
+            st = step(layer, dstClass);
+            if (st.next().contains(dstTor)) return new Middle(rates.toLongArray(), latency, links.toIntArray(), layer);
+            if (st.fastest() == 0) return NO_MIDDLE;
+            rates.add(st.fastest());
+            links.add(st.count());
+            latency += st.nearest();
+            layer = st.next();
+        }
     }
 
     /**

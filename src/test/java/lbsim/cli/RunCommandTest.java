@@ -69,6 +69,26 @@ class RunCommandTest {
         assertThat(Files.readString(out.resolve("scenario.resolved.yaml"))).contains("local_ack_timeout: 20", "cc: \"dcqcn\"", "profile: \"roce\"", "ecn_profile: \"auto\"");
     }
 
+    /** --no-report: the results files and the summary line, no report.html and no plots/. */
+    @Test
+    void noReportWritesTheResultsWithoutTheCharts() throws Exception {
+        Path out = tmp.resolve("plain");
+        Outcome o = exec("run", scenario(SMALL).toString(), "--out", out.toString(), "--no-report");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("completed", "results in");
+        for (String f : new String[] {"summary.json", "flows.csv", "links.csv", "throughput.csv", "scenario.resolved.yaml"}) {
+            assertThat(out.resolve(f)).exists();
+        }
+        assertThat(out.resolve("report.html")).doesNotExist();
+        assertThat(out.resolve("plots")).doesNotExist();
+        assertThat(exec("run", "--help").out()).contains("--no-report");
+        // the same run with the report has the same results
+        Path full = tmp.resolve("full");
+        assertThat(exec("run", scenario(SMALL).toString(), "--out", full.toString()).code()).isZero();
+        assertThat(full.resolve("report.html")).exists();
+        assertThat(Files.readString(out.resolve("flows.csv"))).isEqualTo(Files.readString(full.resolve("flows.csv")));
+    }
+
     @Test
     void unknownKeyIsExitTwoNamingFileKeyAndAllowedKeys() throws Exception {
         Path f = scenario(SMALL.replace("leaves: 2", "leafs: 2"));
@@ -106,6 +126,11 @@ class RunCommandTest {
         assertThat(Files.readString(out.resolve("compare.csv")).lines()).hasSize(3);
         assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "spray-host");
         assertThat(o.out()).contains("ecmp", "spray-host", "normalised");
+        Path plain = tmp.resolve("cmp-plain");
+        assertThat(exec("compare", scenario(SMALL).toString(), "--schemes", "ecmp", "--seeds", "1", "--no-report", "--out",
+                plain.toString()).code()).isZero();
+        assertThat(plain.resolve("compare.csv")).exists();
+        assertThat(plain.resolve("report.html")).doesNotExist();
     }
 
     /** Each run folder of a compare (one per scheme and seed) has its resolved scenario, and running that file alone gives the same summary. */

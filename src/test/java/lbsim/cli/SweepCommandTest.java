@@ -81,7 +81,13 @@ class SweepCommandTest {
     @Test
     void resultsDoNotDependOnJobsOrCompletionOrder() throws Exception {
         Path f = sweepFile(SWEEP);
-        assertThat(sweep(f, "j1", "--jobs", "1")).isEqualTo(sweep(f, "j2", "--jobs", "2"));
+        assertThat(sweep(f, "j1", "--jobs", "1")).isEqualTo(sweep(f, "j2", "--jobs", "2", "--no-report"));
+        // one report for the sweep (none with --no-report), none per run
+        assertThat(tmp.resolve("j1").resolve("report.html")).exists();
+        assertThat(tmp.resolve("j2").resolve("report.html")).doesNotExist();
+        try (java.util.stream.Stream<Path> files = Files.walk(tmp.resolve("j1").resolve("runs"))) {
+            assertThat(files.map(p -> p.getFileName().toString())).doesNotContain("report.html");
+        }
     }
 
     @Test

@@ -45,7 +45,7 @@ public final class CompareReport {
         }
         if (!norm.isEmpty()) {
             page.heading(2, "Completion against the ideal");
-            page.figure(Charts.normalisedBars("normalised (completion / ideal)", List.of(new BarGroup("normalised", norm)), plots, "normalised"),
+            page.figure(() -> Charts.normalisedBars("normalised (completion / ideal)", List.of(new BarGroup("normalised", norm)), plots, "normalised"),
                     "Completion time divided by the lower bound (1.0 = ideal); " + (c.seeds() > 1
                             ? "mean over " + c.seedRange() + ", error bars ± the sample sd over them (a scheme that did not complete on every seed has no bar)."
                             : "one seed per scheme, so no error bars."));
@@ -74,8 +74,8 @@ public final class CompareReport {
         }
         if (!cdfs.isEmpty()) {
             page.heading(2, "Flow completion times");
-            page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
-            page.figure(Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
+            page.figure(() -> Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
+            page.figure(() -> Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             // the scenario's failures and detections happen at the same times under every scheme whose
             // run is still going: take them from the longest run (QP failures differ by scheme: left out)
@@ -84,11 +84,11 @@ public final class CompareReport {
             StringBuilder caption = new StringBuilder("Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
             if (!events.isEmpty()) caption.append(" Dashed lines: the scenario's link events (events.csv):");
             for (Marker m : events) caption.append(' ').append(m.label()).append(" at ").append(RunReport.fmt(m.x(), 1)).append(" us;");
-            page.figure(Charts.throughput("Total throughput over time", tput, events, plots, "throughput"), caption.toString());
+            page.figure(() -> Charts.throughput("Total throughput over time", tput, events, plots, "throughput"), caption.toString());
         }
         if (!qps.isEmpty()) {
             page.heading(2, "Queue pairs");
-            page.figure(Charts.qpsPerScheme("Max QPs open at once per NIC", qps, plots, "qps"),
+            page.figure(() -> Charts.qpsPerScheme("Max QPs open at once per NIC", qps, plots, "qps"),
                     "Per scheme, the most QPs a NIC had open at once (the transport's own count): the largest over the NICs "
                     + "that sent traffic, and the mean over them.");
         }
@@ -103,13 +103,17 @@ public final class CompareReport {
         }
         if (!fabric.isEmpty()) {
             double scale = Charts.niceCeiling(LinkHeatMaps.max(fabric));
-            List<ChartFiles> maps = new ArrayList<>();
-            for (int i = 0; i < fabric.size(); i++) maps.add(Charts.heatMap(fabric.get(i).map(), scale, plots, files.get(i)));
+            List<java.util.function.Supplier<ChartFiles>> maps = new ArrayList<>();
+            for (int i = 0; i < fabric.size(); i++) {
+                HeatMap map = fabric.get(i).map();
+                String file = files.get(i);
+                maps.add(() -> Charts.heatMap(map, scale, plots, file));
+            }
             page.heading(2, "Fabric link utilisation per scheme");
             page.paragraph("Switch-to-switch links only (host links are in each scheme's links.csv); bytes sent on each "
                     + "link direction over (link rate x run time), on the same colour scale, 0 to " + scale
                     + " (the largest utilisation on the page, rounded up), in every map.");
-            page.gallery(maps);
+            page.galleryOf(maps);
         }
         return page.write();
     }

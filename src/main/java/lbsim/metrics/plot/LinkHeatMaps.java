@@ -123,6 +123,12 @@ public final class LinkHeatMaps {
         return a <= b ? (int) (a * 10) : (int) (100 - a * 10);
     }
 
+    /** Digits {@code s[from, to)} without leading zeros, one digit kept ("007" -> "7", "000" -> "0"); no regex, as sorting a large fabric's links calls it millions of times. */
+    private static String withoutLeadingZeros(String s, int from, int to) {
+        while (from < to - 1 && s.charAt(from) == '0') from++;
+        return s.substring(from, to);
+    }
+
     /** Names compared with their embedded numbers as numbers ("leaf2" before "leaf10"). */
     static int natural(String a, String b) {
         int i = 0, j = 0;
@@ -132,7 +138,7 @@ public final class LinkHeatMaps {
                 int si = i, sj = j;
                 while (i < a.length() && Character.isDigit(a.charAt(i))) i++;
                 while (j < b.length() && Character.isDigit(b.charAt(j))) j++;
-                String na = a.substring(si, i).replaceFirst("^0+(?=.)", ""), nb = b.substring(sj, j).replaceFirst("^0+(?=.)", "");
+                String na = withoutLeadingZeros(a, si, i), nb = withoutLeadingZeros(b, sj, j);
                 if (na.length() != nb.length()) return Integer.compare(na.length(), nb.length());
                 int c = na.compareTo(nb);
                 if (c != 0) return c;

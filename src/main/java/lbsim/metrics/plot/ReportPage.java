@@ -4,17 +4,28 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
 
 /**
  * A self-contained HTML page in one directory. Charts are referenced by a relative path
  * inside that directory (the PNG is shown, the SVG of the same chart is linked), so the
  * directory can be copied or zipped as a whole; nothing is fetched from the network.
+ * Charts given as drawing tasks ({@link #figure(Supplier, String)}) are drawn on all cores while
+ * the page is assembled; the page waits for them when it is rendered, in the order they were added.
  */
 public final class ReportPage {
     private final Path dir;
-    private final StringBuilder body = new StringBuilder();
+    private StringBuilder body = new StringBuilder();
+    /** The page so far, in order: HTML text and charts still being drawn (each rendered when done). */
+    private final List<Object> parts = new ArrayList<>();
     private final String title;
+    private ExecutorService drawers;
 
     public ReportPage(Path dir, String title) {
         this.dir = dir;
@@ -73,6 +84,66 @@ public final class ReportPage {
         return this;
     }
 
+    /** One chart drawn by {@code draw} beside the rest of the page's work (the files do not depend on the order). */
+    public ReportPage figure(Supplier<ChartFiles> draw, String caption) {
+        return later(draw, c -> figure(c, caption));
+    }
+
+    /** Several charts side by side, each drawn beside the rest of the page's work; captioned with their titles. */
+    public ReportPage galleryOf(List<Supplier<ChartFiles>> draws) {
+        body.append("<div class=\"gallery\">\n");
+        for (Supplier<ChartFiles> d : draws) later(d, c -> figure(c, c.title()));
+        body.append("</div>\n");
+        return this;
+    }
+
+    /** A part of the page that needs a chart: drawn on a worker now, written into the page when rendered. */
+    private ReportPage later(Supplier<ChartFiles> draw, java.util.function.Consumer<ChartFiles> place) {
+        if (drawers == null) {
+            int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
+            drawers = Executors.newFixedThreadPool(threads, r -> {
+                Thread t = new Thread(r, "lbsim-chart");
+                t.setDaemon(true);   // a failed page never keeps the JVM alive
+                return t;
+            });
+        }
+        parts.add(body);
+        parts.add(new Pending(CompletableFuture.supplyAsync(draw, drawers), place));
+        body = new StringBuilder();
+        return this;
+    }
+
+    private record Pending(CompletableFuture<ChartFiles> chart, java.util.function.Consumer<ChartFiles> place) {}
+
+    /** Waits for the charts still being drawn and puts them into the page in order; a drawing's failure is thrown here. */
+    private void finishCharts() {
+        if (parts.isEmpty()) return;
+        StringBuilder rest = body;
+        List<Object> pending = new ArrayList<>(parts);
+        parts.clear();
+        body = new StringBuilder();
+        try {
+            for (Object part : pending) {
+                if (part instanceof Pending p) p.place().accept(join(p.chart()));
+                else body.append((CharSequence) part);
+            }
+        } finally {
+            drawers.shutdown();
+            drawers = null;
+        }
+        body.append(rest);
+    }
+
+    private static ChartFiles join(CompletableFuture<ChartFiles> f) {
+        try {
+            return f.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            if (e.getCause() instanceof Error err) throw err;
+            throw e;
+        }
+    }
+
     private String relative(Path file) {
         Path rel = dir.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize());
         if (rel.startsWith("..")) throw new IllegalArgumentException(file + " is outside the report directory " + dir);
@@ -80,6 +151,7 @@ public final class ReportPage {
     }
 
     public String render() {
+        finishCharts();
         return "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>" + escape(title) + "</title>\n"
                 + "<style>body{font-family:sans-serif;margin:2em;max-width:1700px}table{border-collapse:collapse}"
                 + "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#eee}td.l{text-align:left}"

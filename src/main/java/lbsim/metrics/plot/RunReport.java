@@ -43,10 +43,10 @@ public final class RunReport {
         String name = r.scheme();
         if (r.flows().stream().anyMatch(f -> f.fctNs() >= 0)) {
             page.heading(2, "Flow completion times");
-            page.figure(Charts.cdf("FCT CDF", "FCT (us)", true, List.of(FlowMetrics.fctCdf(name, r.flows(), CDF_POINTS)), plots, "fct-cdf"),
+            page.figure(() -> Charts.cdf("FCT CDF", "FCT (us)", true, List.of(FlowMetrics.fctCdf(name, r.flows(), CDF_POINTS)), plots, "fct-cdf"),
                     "Fraction of flows finished within x microseconds (log x).");
             BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows());
-            page.figure(Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
+            page.figure(() -> Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             Series tput = FlowMetrics.throughput(name, r.throughput());
             if (tput.x().length > 0) {
@@ -54,13 +54,13 @@ public final class RunReport {
                 StringBuilder caption = new StringBuilder("Bytes sent by every switch port facing a host, per sampling interval (throughput.csv; ParaLet's TT).");
                 if (!events.isEmpty()) caption.append(" Dashed lines: the run's events (events.csv):");
                 for (Marker m : events) caption.append(' ').append(m.label()).append(" at ").append(fmt(m.x(), 1)).append(" us;");
-                page.figure(Charts.throughput("Total throughput over time", List.of(tput), events, plots, "throughput"), caption.toString());
+                page.figure(() -> Charts.throughput("Total throughput over time", List.of(tput), events, plots, "throughput"), caption.toString());
             }   // a run that ended within its first sampling interval has no sample to plot
         }
         int[] qps = r.maxQpsByNic();
         if (java.util.Arrays.stream(qps).anyMatch(q -> q > 0)) {
             page.heading(2, "Queue pairs");
-            page.figure(Charts.qpHistogram("Max QPs open at once per NIC", List.of(FlowMetrics.qpHistogram(name, qps)), plots, "qps"),
+            page.figure(() -> Charts.qpHistogram("Max QPs open at once per NIC", List.of(FlowMetrics.qpHistogram(name, qps)), plots, "qps"),
                     "NICs that sent traffic, by the most QPs they had open at once (the transport's own count).");
         }
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
@@ -75,9 +75,9 @@ public final class RunReport {
                 double max = LinkHeatMaps.max(part), scale = Charts.niceCeiling(max);
                 page.heading(3, (fabric ? "Fabric links" : "Host links") + ": colour scale 0 to " + scale
                         + " (largest utilisation " + fmt(max, 3) + ")");
-                List<ChartFiles> maps = new ArrayList<>();
-                for (LinkHeatMaps.Panel p : part) maps.add(Charts.heatMap(p.map(), scale, plots, "util-" + p.key()));
-                page.gallery(maps);
+                List<java.util.function.Supplier<ChartFiles>> maps = new ArrayList<>();
+                for (LinkHeatMaps.Panel p : part) maps.add(() -> Charts.heatMap(p.map(), scale, plots, "util-" + p.key()));
+                page.galleryOf(maps);
             }
         }
         return page.write();

@@ -80,6 +80,11 @@ class LinkHeatMapsTest {
         List<String> names = new ArrayList<>(List.of("leaf10", "leaf2", "leaf1", "h3", "leaf0-spine1/10", "leaf0-spine1/9"));
         names.sort(LinkHeatMaps::natural);
         assertThat(names).containsExactly("h3", "leaf0-spine1/9", "leaf0-spine1/10", "leaf1", "leaf2", "leaf10");
+        // leading zeros do not count: 007 is 7, below 8 and equal to 7; 000 is 0
+        assertThat(LinkHeatMaps.natural("a007", "a8")).isNegative();
+        assertThat(LinkHeatMaps.natural("a007b", "a7b")).isZero();
+        assertThat(LinkHeatMaps.natural("a000", "a0")).isZero();
+        assertThat(LinkHeatMaps.natural("a010", "a9")).isPositive();
         assertThat(LinkHeatMaps.tier("core12")).isEqualTo("core");
         assertThat(LinkHeatMaps.tier("h0")).isEqualTo("h");
     }
