@@ -56,6 +56,8 @@ public final class Routing {
     private final int[] torPortToHost;
 
     private final boolean[] linkDown;
+    /** Switch-to-switch hops on the longest shortest path between two ToRs (0 with one ToR). */
+    private final int maxTorHops;
 
     Routing(Topology topo, boolean[] linkDown) {
         this.topo = topo;
@@ -72,6 +74,14 @@ public final class Routing {
         int[][] dist = new int[tors][];
         int[] queue = new int[switches];
         for (int t = 0; t < tors; t++) dist[t] = bfs(topo.torNode(t), queue);
+        int far = 0;
+        for (int t = 0; t < tors; t++) {
+            for (int u = 0; u < tors; u++) {
+                int d = dist[t][topo.torNode(u) - hosts];
+                if (d != Integer.MAX_VALUE) far = Math.max(far, d);
+            }
+        }
+        this.maxTorHops = far;
 
         int maxDegree = 0;
         for (int s = 0; s < switches; s++) maxDegree = Math.max(maxDegree, topo.portsOf(hosts + s));
@@ -152,6 +162,11 @@ public final class Routing {
             }
         }
         return d;
+    }
+
+    /** Links between the two ToRs farthest apart, on a shortest path (0 with one ToR): 2 in a leaf-spine, 4 in a fat-tree. */
+    public int maxTorHops() {
+        return maxTorHops;
     }
 
     /** Groups of one switch, indexed by group id; each is a list of local port indices. */
