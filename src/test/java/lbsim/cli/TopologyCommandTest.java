@@ -25,13 +25,13 @@ class TopologyCommandTest {
                        uplink_gbps: 200, link_latency_ns: 700, switch_buffer_bytes: 4MiB,
                        link_overrides: [{links: "leaf1-spine0/1", gbps: 50, latency_ns: 900}]}
             transport: {cc: dctcp, pfc: false}
-            workload: {kind: permutation, size_bytes: 300000, concurrent: 2}
+            workload: {kind: permutation, size_bytes: 100000, concurrent: 2}
             """;
     private static final String FAT_TREE = """
             name: gen
             topology: {kind: fat-tree, k: 4, link_gbps: 100, link_latency_ns: 1000, switch_buffer_bytes: 2MiB}
             transport: {cc: dctcp, pfc: true}
-            workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: 256KiB}
+            workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: 32KiB}
             """;
 
     @Test
