@@ -25,7 +25,8 @@ import tools.jackson.databind.node.ObjectNode;
  * A topology file ({@code topology: {kind: file, file: PATH}}, docs/inputs.md): hosts, switches
  * (with optional tiers) and links (rate, latency, count), names as Slurm host lists allowed
  * ({@code h[0-15]}); and the writer that {@code lbsim topology export} uses, whose output reads
- * back as the same fabric with the same node and link names.
+ * back as the same fabric with the same node and link names. Other readers of fabrics (ns-3's
+ * topology.txt) hand theirs over as one too.
  */
 public final class FabricFile {
     /** Tier names a switch may be given; leaf = tor and spine = agg as the leaf-spine generator has them. */
@@ -41,7 +42,7 @@ public final class FabricFile {
     private final List<Tier> tiers;
     private final List<CustomFabric.Link> links;
 
-    private FabricFile(String source, List<String> hosts, List<String> switches, List<Tier> tiers, List<CustomFabric.Link> links) {
+    FabricFile(String source, List<String> hosts, List<String> switches, List<Tier> tiers, List<CustomFabric.Link> links) {
         this.source = source;
         this.hosts = hosts;
         this.switches = switches;

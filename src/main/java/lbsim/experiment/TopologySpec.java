@@ -19,7 +19,7 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
                            double uplinkGbps, long linkLatencyNs, long switchBufferBytes, long portBufferBytes,
                            int mtuBytes, List<LinkOverride> overrides, FabricFile fabric) {
 
-    public static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "file");
+    public static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "file", "ns3");
     private static final int MAX_K = 256;
 
     /** Rate/latency override for links matching a name glob ("leaf*-spine4"). */
@@ -31,9 +31,10 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
         double linkGbps = 0, hostGbps = 0;
         long latency = 0;
         int parallel = 1;
-        if (kind.equals("file")) {
+        if (kind.equals("file") || kind.equals("ns3")) {
             // rates, latencies and bundles come from the file; buffers, MTU and overrides from here
-            fabric = FabricFile.read(InputFiles.resolve(s, "file", baseDir));
+            Path path = InputFiles.resolve(s, "file", baseDir);
+            fabric = kind.equals("file") ? FabricFile.read(path) : Ns3Topology.read(path);
         } else {
             linkGbps = s.doubleValue("link_gbps", 100, 1e-3, 1e6);
             hostGbps = s.doubleValue("host_link_gbps", linkGbps, 1e-3, 1e6);
@@ -45,7 +46,7 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
         int mtu = s.intValue("mtu_bytes", 4096, 64, 1 << 20);
         int leaves = 0, spines = 0, hpl = 0, k = 0, pods = 0, tpp = 0, app = 0, cores = 0;
         double uplink = linkGbps;
-        if (kind.equals("file")) {
+        if (fabric != null) {
             hpl = 0;
         } else if (kind.equals("leaf-spine")) {
             leaves = s.intValue("leaves", 8, 1, 100_000);

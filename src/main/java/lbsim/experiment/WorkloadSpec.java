@@ -29,7 +29,8 @@ import lbsim.workload.training.TrainingPresets;
  * DAG for a fabric of a given size, drawing randomness from the workload stream only.
  */
 public final class WorkloadSpec {
-    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training", "open-loop");
+    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training", "open-loop",
+            "ns3-flows");
     public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b");
     public static final List<String> PLACEMENTS = List.of("contiguous", "random");
     /** Collective placements: {@link #PLACEMENTS} plus rail-optimised servers. */
@@ -321,13 +322,20 @@ public final class WorkloadSpec {
             case "collective" -> null;
             case "training" -> training(s);
             case "open-loop" -> openLoop(s, baseDir);
+            case "ns3-flows" -> null;
             default -> htsim(s, baseDir);
         };
         // McClure et al.: flows that wait for nothing start up to this much late (permutation reads its own key)
         long jitterNs = kind.equals("collective") || kind.equals("flows")
                 ? s.longValue("start_jitter_ns", 0, 0, MAX_START_NS) : 0;
         WorkloadSpec w;
-        if (b == null) {
+        if (kind.equals("ns3-flows")) {
+            List<String> warnings = new ArrayList<>();
+            Builder nb = ns3Flows(s, baseDir, warnings);
+            s.finish();
+            w = new WorkloadSpec(kind, nb, s.file());
+            w.warnings = warnings;
+        } else if (b == null) {
             List<CollectiveSpec> built = new ArrayList<>();
             List<Integer> groups = new ArrayList<>();
             List<String> warnings = new ArrayList<>();
@@ -399,6 +407,58 @@ public final class WorkloadSpec {
                 return Permutation.build(hosts, size, concurrent, jitterNs * 1000, rnd);
             } catch (IllegalArgumentException e) {
                 throw new BadInputException(file + ": workload: " + e.getMessage(), e);
+            }
+        };
+    }
+
+    public static final List<String> TIME_ORIGINS = List.of("file", "first-flow");
+
+    /**
+     * ns-3 HPCC / ConWeave flow.txt (docs/inputs.md): node ids become hosts by name ({@code h<ID>}, as
+     * generated fabrics and {@code topology.kind: ns3} name them), start times as written or moved so
+     * that the first flow starts at 0 (ConWeave's generator starts flows at 2 s).
+     */
+    private static Builder ns3Flows(Section s, Path baseDir, List<String> warnings) {
+        Path path = InputFiles.resolve(s, "file", baseDir);
+        boolean shift = s.choice("time_origin", "file", TIME_ORIGINS).equals("first-flow");
+        String file = s.file();
+        lbsim.workload.Ns3FlowFile flows;
+        try (Reader r = Files.newBufferedReader(path)) {
+            flows = lbsim.workload.Ns3FlowFile.read(r);
+        } catch (IOException e) {
+            throw s.error("file", "cannot read " + path + " (" + e.getMessage() + ")");
+        } catch (lbsim.workload.Ns3FlowFile.FormatException e) {
+            throw new BadInputException(path + ": " + e.getMessage());
+        }
+        if (flows.linesAfter() > 0) {
+            warnings.add("workload.file: " + path + " declares " + flows.entries().size() + " flows on its first line; the "
+                    + flows.linesAfter() + " non-blank lines after them are not read (as ns-3 does not read them)");
+        }
+        long origin = shift ? flows.entries().stream().mapToLong(lbsim.workload.Ns3FlowFile.Entry::startPs).min().orElse(0) : 0;
+        return new Builder() {
+            @Override
+            public FlowGraph build(int hosts, SplittableRandom rnd) {
+                throw new BadInputException(file + ": workload.kind: ns3-flows needs the topology's host names");
+            }
+
+            @Override
+            public FlowGraph build(Topology topo, SplittableRandom rnd) {
+                FlowGraph g = new FlowGraph();
+                for (lbsim.workload.Ns3FlowFile.Entry e : flows.entries()) {
+                    int src = host(topo, e.src(), e), dst = host(topo, e.dst(), e);
+                    g.add(FlowSpec.simple(g.nextId(), src, dst, e.sizeBytes(), e.startPs() - origin));
+                }
+                return g;
+            }
+
+            private int host(Topology topo, int id, lbsim.workload.Ns3FlowFile.Entry e) {
+                int node = topo.nodeId("h" + id);
+                if (node < 0 || !topo.isHost(node)) {
+                    throw new BadInputException(path + ": line " + e.line() + ": node " + id + " is not a host of the fabric (ns-3"
+                            + " node ids are matched to host names h<ID>; the fabric's hosts are " + topo.nodeName(0) + " .. "
+                            + topo.nodeName(topo.hostCount() - 1) + ")");
+                }
+                return node;
             }
         };
     }
