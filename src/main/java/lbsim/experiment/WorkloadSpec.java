@@ -229,7 +229,7 @@ public final class WorkloadSpec {
             if (!p.isAbsolute() && baseDir != null && !Files.exists(p) && Files.exists(baseDir.resolve(p))) p = baseDir.resolve(p);
             if (!Files.isReadable(p)) {
                 throw s.error("distribution", "'" + name + "' is neither a built-in distribution (" + String.join(", ",
-                        FlowSizeDistribution.BUILT_IN) + ") nor a readable CSV file (looked in the working directory"
+                        FlowSizeDistribution.BUILT_IN) + ") nor a readable table file: CSV size_bytes,cdf or ns-3 SIZE CDF_PERCENT (looked in the working directory"
                         + (baseDir != null ? " and " + baseDir : "") + ")");
             }
             try {
