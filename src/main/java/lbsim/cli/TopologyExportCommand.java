@@ -6,7 +6,6 @@ import lbsim.experiment.Scenario;
 import lbsim.experiment.ScenarioLoader;
 import lbsim.topology.Topology;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,12 +26,12 @@ public final class TopologyExportCommand implements Runnable {
     @Option(names = {"-o", "--out"}, paramLabel = "FILE", description = "Topology file to write (default: standard output).")
     Path out;
 
-    @Mixin
-    ScenarioOptions options = new ScenarioOptions();
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Override a scenario key first, e.g. --set topology.leaves=4 (repeatable).")
+    java.util.List<String> overrides = new java.util.ArrayList<>();
 
     @Override
     public void run() {
-        Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
+        Scenario sc = ScenarioLoader.load(file, overrides, null);
         Topology t = sc.topology().build(sc.file());
         String header = "lbsim topology file (docs/inputs.md): " + t.hostCount() + " hosts, " + (t.nodeCount() - t.hostCount())
                 + " switches, " + t.linkCount() + " links\n"

@@ -128,6 +128,15 @@ class FabricFileTest {
         }
     }
 
+    /** Rail placement assumes the generators' host numbering; the rail example numbers server by server and is refused with a hint. */
+    @Test
+    void railPlacementOnAServerByServerFileIsRefusedNotMisplaced() {
+        assertThatThrownBy(() -> lbsim.experiment.Runner.run(ScenarioLoader.load(Path.of("examples/rail-optimised-file.yaml"),
+                List.of("workload.placement=rail"), null), lbsim.experiment.Runner.Progress.NONE))
+                .isInstanceOf(BadInputException.class).hasMessageContaining("workload.placement: rail needs hosts numbered leaf by leaf")
+                .hasMessageContaining("host s0n1 is not under the leaf of host s0n0").hasMessageContaining("placement: contiguous");
+    }
+
     private void bad(String fabricYaml, String... fragments) throws Exception {
         Path f = tmp.resolve("bad-fabric.yaml");
         Files.writeString(f, fabricYaml);
