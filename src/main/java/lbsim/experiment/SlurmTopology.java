@@ -19,7 +19,8 @@ import lbsim.topology.Topology;
  * per switch, {@code SwitchName=NAME} with its children as {@code Nodes=HOSTLIST} and/or
  * {@code Switches=HOSTLIST}, an optional {@code LinkSpeed=N}; parameter names are case-insensitive
  * and {@code #} starts a comment (Slurm topology.conf(5)). Slurm records only the hierarchy: every
- * parent-child pair becomes {@code parallel} links of the given rate and latency.
+ * parent-child pair becomes {@code parallel} links of the given rate and latency. Hosts are numbered
+ * in the order the file lists them, switches in line order, switch links ordered by child then parent.
  */
 public final class SlurmTopology {
     private SlurmTopology() {}
@@ -124,12 +125,14 @@ public final class SlurmTopology {
         long latencyPs = Math.round(o.latencyNs() * 1000);
         List<CustomFabric.Link> links = new ArrayList<>();
         for (String h : hosts) links.add(new CustomFabric.Link(hostIndex.get(h), switchIndex.get(hostSwitch.get(h)), 1, hostRate, latencyPs));
+        // child first, as the generators name their links (leaf0-spine1), and in the generators' order: by child, then
+        // parent, so that a leaf-spine or fat-tree described in Slurm's terms imports as the generated fabric
+        List<int[]> pairs = new ArrayList<>();
         for (SwitchLine s : switches.values()) {
-            for (String c : s.switches()) {
-                // lower tier first, as the generators name their links (leaf0-spine1)
-                links.add(new CustomFabric.Link(switchIndex.get(c), switchIndex.get(s.name()), o.parallel(), switchRate, latencyPs));
-            }
+            for (String c : s.switches()) pairs.add(new int[] {switchIndex.get(c), switchIndex.get(s.name())});
         }
+        pairs.sort(java.util.Comparator.<int[]>comparingInt(p -> p[0]).thenComparingInt(p -> p[1]));
+        for (int[] p : pairs) links.add(new CustomFabric.Link(p[0], p[1], o.parallel(), switchRate, latencyPs));
         List<Tier> tiers = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) tiers.add(null);
         try {

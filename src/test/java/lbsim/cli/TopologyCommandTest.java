@@ -102,6 +102,24 @@ class TopologyCommandTest {
         assertThat(Files.readString(tmp.resolve("o/links.csv"))).contains("s0-s2/1");
     }
 
+    /** A leaf-spine described in Slurm's terms (the generator's names) imports as the generated fabric: byte-identical runs. */
+    @Test
+    void aSlurmLeafSpineImportsAsTheGeneratedOne() throws Exception {
+        Path conf = tmp.resolve("topology.conf");
+        Files.writeString(conf, "SwitchName=leaf0 Nodes=h[0-3]\nSwitchName=leaf1 Nodes=h[4-7]\nSwitchName=leaf2 Nodes=h[8-11]\n"
+                + "SwitchName=spine0 Switches=leaf[0-2]\nSwitchName=spine1 Switches=leaf[0-2]\n");
+        RunCommandTest.Outcome o = exec("topology", "import-slurm", conf.toString(), "-o", tmp.resolve("slurm.yaml").toString(),
+                "--host-link-gbps", "100", "--link-gbps", "200", "--link-latency-ns", "700", "--parallel-links", "2");
+        assertThat(o.code()).as(o.err()).isZero();
+        String work = "transport: {cc: dctcp, pfc: false}\nworkload: {kind: permutation, size_bytes: 100000, concurrent: 2}\n";
+        Path gen = tmp.resolve("gen.yaml");
+        Files.writeString(gen, "name: s\ntopology: {kind: leaf-spine, leaves: 3, spines: 2, hosts_per_leaf: 4, parallel_links: 2,"
+                + " link_gbps: 100, uplink_gbps: 200, link_latency_ns: 700}\n" + work);
+        Path file = tmp.resolve("file.yaml");
+        Files.writeString(file, "name: s\ntopology: {kind: file, file: slurm.yaml}\n" + work);
+        assertThat(runFingerprint(file, tmp.resolve("b"), "ecmp")).isEqualTo(runFingerprint(gen, tmp.resolve("a"), "ecmp"));
+    }
+
     @Test
     void malformedSlurmLinesAreExitTwoNamingFileLineAndExpectation() throws Exception {
         List<String[]> cases = List.of(
