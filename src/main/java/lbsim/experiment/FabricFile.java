@@ -33,6 +33,8 @@ public final class FabricFile {
     static final Map<String, Tier> TIERS = Map.of("tor", Tier.TOR, "leaf", Tier.TOR, "agg", Tier.AGG, "spine", Tier.AGG,
             "core", Tier.CORE);
     private static final List<String> TIER_NAMES = List.of("tor", "agg", "core", "leaf", "spine");
+    /** Most link entries a file may expand to (host lists in both ends multiply). */
+    static final int MAX_LINK_ENTRIES = 4_000_000;
     /** Characters a node name may not hold: they mean something in link names, globs or host lists. */
     private static final Pattern BAD_NAME = Pattern.compile("[\\s/*?\\[\\],]");
 
@@ -118,6 +120,10 @@ public final class FabricFile {
             long rate = TopologySpec.bps(l.doubleValue("gbps", defGbps, 1e-3, 1e6));
             long latencyPs = Math.round(l.doubleValue("latency_ns", defLatencyNs, 0, 1e9) * 1000);
             l.finish();
+            if ((long) as.size() * bs.size() + links.size() > MAX_LINK_ENTRIES) {
+                throw l.error("b", as.size() + " x " + bs.size() + " ends make more than " + MAX_LINK_ENTRIES + " links in the file;"
+                        + " a link entry connects every a to every b");
+            }
             for (int a : as) for (int b : bs) links.add(new CustomFabric.Link(a, b, count, rate, latencyPs));
         }
         s.finish();

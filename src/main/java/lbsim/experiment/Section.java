@@ -117,7 +117,7 @@ public final class Section implements lbsim.lb.SchemeParams {
 
     /** Keys whose value is a byte count ({@code size_bytes}, {@code mtu_bytes}, ...): they accept units (docs/scenario.md). */
     static boolean isByteCount(String k) {
-        return k.endsWith("_bytes") || k.equals("bytes");
+        return k.endsWith("_bytes");
     }
 
     /** A byte count written with a unit ({@code 64MiB}, {@code 1GB}), in [min, max]. */

@@ -165,6 +165,8 @@ class FabricFileTest {
                 "switch v is 3 switch hops above the nearest ToR", "tor, agg, core");
         bad(ok.replace("{a: b, b: s}", "{a: b, b: s, gbps: 0}"), "links[1].gbps", "out of range");
         bad(ok + "extra: 1\n", "extra: unknown key");
+        bad("hosts: [\"h[0-2999]\"]\nswitches: [\"s[0-1999]\"]\nlinks: [{a: \"h[0-2999]\", b: \"s[0-1999]\"}]\n",
+                "links[0].b: 3000 x 2000 ends make more than 4000000 links");
         bad("- a\n", "expected a YAML mapping");
         assertThatThrownBy(() -> fabric("topology: {kind: file, file: none.yaml}\nworkload: {kind: permutation}\n", tmp))
                 .isInstanceOf(BadInputException.class).hasMessageContaining("topology.file: cannot read 'none.yaml'");
