@@ -511,7 +511,21 @@ public final class WorkloadSpec {
 
     /** As {@link #build(int, SplittableRandom)}, for workloads that need the fabric (open-loop, rail placement). */
     public FlowGraph build(Topology topo, SplittableRandom rnd) {
-        return finish(() -> builder.build(topo, rnd), rnd);
+        FlowGraph g = finish(() -> builder.build(topo, rnd), rnd);
+        requireReachable(topo, g);
+        return g;
+    }
+
+    /** A fabric in pieces (planes, rails without spines) carries only flows inside one piece. */
+    private void requireReachable(Topology topo, FlowGraph g) {
+        for (FlowSpec f : g.flows()) {
+            if (f.src() < topo.hostCount() && f.dst() < topo.hostCount() && !topo.routing().reachable(f.src(), f.dst())) {
+                throw new BadInputException(file + ": workload: flow " + f.id() + " from host " + topo.nodeName(f.src()) + " to host "
+                        + topo.nodeName(f.dst()) + " has no path: the fabric is in pieces (their ToRs "
+                        + topo.nodeName(topo.hostTor(f.src())) + " and " + topo.nodeName(topo.hostTor(f.dst()))
+                        + " are not connected), so traffic must stay inside one piece; place the ranks or flows accordingly");
+            }
+        }
     }
 
     private FlowGraph finish(java.util.function.Supplier<FlowGraph> build, SplittableRandom rnd) {

@@ -169,6 +169,15 @@ public final class Routing {
         return maxTorHops;
     }
 
+    /**
+     * Whether a packet from {@code srcHost} can reach {@code dstHost} over links that are up: false
+     * between the pieces of a fabric in pieces (planes, rails without spines).
+     */
+    public boolean reachable(int srcHost, int dstHost) {
+        int srcTor = topo.hostTor(srcHost), dstTor = topo.hostTor(dstHost);
+        return srcTor == dstTor || groupsOf(srcTor)[groupToward(srcTor, topo.torIndex(dstTor))].length > 0;
+    }
+
     /** Groups of one switch, indexed by group id; each is a list of local port indices. */
     public int[][] groupsOf(int switchNode) {
         return groups[switchNode - topo.hostCount()];

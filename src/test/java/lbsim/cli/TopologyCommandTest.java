@@ -130,7 +130,7 @@ class TopologyCommandTest {
                 new String[] {"SwitchName=s0 Nodes=n1\nSwitchName=s1 Nodes=n1\nSwitchName=s2 Switches=s[0-1]\n",
                     "line 2: node n1 is also under switch s0", "exactly one switch"},
                 new String[] {"SwitchName=s0 Nodes=n1\nSwitchName=s2 Switches=s[0-1]\n", "line 2: Switches= names s1, which has no SwitchName line", ""},
-                new String[] {"SwitchName=s0 Nodes=n[1-2]\nSwitchName=s1 Nodes=n[3-4]\n", "the fabric is in pieces", ""},
+                new String[] {"SwitchName=s0 Nodes=n[1-2]\nSwitchName=s0 Nodes=n[3-4]\n", "line 2: switch s0 was already described on line 1", ""},
                 new String[] {"SwitchName=s0 Nodes=n[1-2] garbage\n", "line 1: 'garbage' is not KEY=VALUE", "SwitchName=NAME"},
                 new String[] {"BlockName=b1 Nodes=n[1-4]\n", "line 1: BlockName", "topology/tree"});
         for (String[] c : cases) {

@@ -37,6 +37,36 @@ class SchemesOnFileFabricsTest {
         }
     }
 
+    /** Rails without spines (rail-only): 4 pieces; traffic inside each rail, two senders into one receiver per rail. */
+    @Test
+    void everySchemeCompletesAndConservesOnARailOnlyFabricInPieces(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+        java.nio.file.Files.writeString(tmp.resolve("rail-only.yaml"), """
+                link_gbps: 400
+                link_latency_ns: 500
+                hosts: ["s[0-3]n[0-3]"]
+                switches: ["rail[0-3]"]
+                links:
+                  - {a: "s[0-3]n0", b: rail0}
+                  - {a: "s[0-3]n1", b: rail1}
+                  - {a: "s[0-3]n2", b: rail2}
+                  - {a: "s[0-3]n3", b: rail3}
+                """);
+        StringBuilder flows = new StringBuilder();
+        for (int rail = 0; rail < 4; rail++) {
+            // hosts s0..s3 of NIC `rail` are 0*4+rail, 1*4+rail, ...: s1 and s2 send to s0
+            flows.append(flows.length() == 0 ? "" : ", ").append("{src: ").append(4 + rail).append(", dst: ").append(rail)
+                    .append(", size_bytes: 200000}, {src: ").append(8 + rail).append(", dst: ").append(rail).append(", size_bytes: 200000}");
+        }
+        String yaml = "topology: {kind: file, file: rail-only.yaml}\nworkload: {kind: flows, flows: [" + flows + "]}\n";
+        for (String s : Schemes.available()) {
+            RunResult r = Runner.run(ScenarioLoader.parse(tmp.resolve("s.yaml").toString(), yaml, tmp, List.of("load_balancer.scheme=" + s),
+                    null), Runner.Progress.NONE);
+            assertThat(r.completed()).as(s + " " + r.warnings()).isTrue();
+            assertThat(r.packetsSent()).as(s).isEqualTo(r.packetsDelivered() + r.packetsDropped());
+            assertThat(r.flows()).as(s).hasSize(8);
+        }
+    }
+
     @Test
     void everySchemeCompletesAndConservesOnTheRailOptimisedExample() {
         for (String s : Schemes.available()) {
