@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 @Command(name = "lbsim", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "Packet-level simulator and planning toolkit for load balancing in AI-training clusters.",
         subcommands = {RunCommand.class, CompareCommand.class, BenchCommand.class, PlanCommand.class,
-                SweepCommand.class, MergeCommand.class, ReproduceCommand.class})
+                SweepCommand.class, MergeCommand.class, ReproduceCommand.class, TopologyCommand.class})
 public final class Main implements Runnable {
 
     @Override

@@ -27,8 +27,8 @@ public final class PlanParaletCommand implements Runnable {
             description = "Largest acceptable predicted slowdown X, > 1 (e.g. 1.5).")
     double slowdown;
 
-    @Option(names = "--bdp-bytes", paramLabel = "B",
-            description = "Bandwidth-delay product in bytes; adds the flowlet size S = ceil(4*B/m).")
+    @Option(names = "--bdp-bytes", paramLabel = "B", converter = ByteSizeConverter.class,
+            description = "Bandwidth-delay product in bytes (units allowed: 64KiB); adds the flowlet size S = ceil(4*B/m).")
     Long bdpBytes;
 
     @Override

@@ -20,10 +20,12 @@ public final class PlanSubflowsCommand implements Runnable {
     @Mixin
     PlanFormatOption format;
 
-    @Option(names = "--queue-bytes", required = true, paramLabel = "Q", description = "Per-link queue size q in bytes.")
+    @Option(names = "--queue-bytes", required = true, paramLabel = "Q", converter = ByteSizeConverter.class,
+            description = "Per-link queue size q in bytes (units allowed: 32KiB, 1MB).")
     long queueBytes;
 
-    @Option(names = "--mtu", required = true, paramLabel = "P", description = "Data packet size p in bytes.")
+    @Option(names = "--mtu", required = true, paramLabel = "P", converter = ByteSizeConverter.class,
+            description = "Data packet size p in bytes (units allowed: 4KiB).")
     long mtu;
 
     @Option(names = "--flows-per-host", required = true, paramLabel = "F", description = "Concurrent flows per host f.")

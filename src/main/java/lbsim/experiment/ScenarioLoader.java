@@ -174,7 +174,7 @@ public final class ScenarioLoader {
         long seed = root.longValue("seed", 1, Long.MIN_VALUE, Long.MAX_VALUE);
         double maxTimeMs = root.doubleValue("max_time_ms", 1000, 1e-6, 1e9);
         Section topoSection = root.section("topology");
-        TopologySpec topo = TopologySpec.from(topoSection);
+        TopologySpec topo = TopologySpec.from(topoSection, baseDir);
         Section transportSection = root.section("transport");
         NicSpec nic = NicSpec.from(root.section("nic"), TransportSpec.givenLossRecovery(transportSection));
         TransportSpec transport = TransportSpec.from(transportSection, nic);

@@ -1,6 +1,7 @@
 package lbsim.experiment;
 
 import lbsim.BadInputException;
+import lbsim.ByteSize;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ public final class Section implements lbsim.lb.SchemeParams {
             return def;
         }
         long x = integer(k, v, min, max);
-        if (!v.isIntegralNumber()) node.put(k, x); // a whole float (1e3) is echoed as the integer it is read as
+        if (!v.isIntegralNumber()) node.put(k, x); // a whole float (1e3) or a byte count with a unit (64MiB) is echoed as the integer it is read as
         return x;
     }
 
@@ -97,6 +98,7 @@ public final class Section implements lbsim.lb.SchemeParams {
      * (1e3, 2.0) is that integer; text (a quoted '2') is refused, as for every typed key.
      */
     private long integer(String k, JsonNode v, long min, long max) {
+        if (v.isString() && isByteCount(k)) return byteCount(k, v.asString(), min, max);
         if (v.isString()) throw error(k, "expected an integer, got " + quotedText(v));
         if (!v.isNumber()) throw error(k, "expected an integer, got " + v);
         String text = v.asString().trim();
@@ -111,6 +113,23 @@ public final class Section implements lbsim.lb.SchemeParams {
         if (x.signum() != 0 && x.stripTrailingZeros().scale() > 0) throw error(k, notInteger);
         if (x.compareTo(BigDecimal.valueOf(min)) < 0 || x.compareTo(BigDecimal.valueOf(max)) > 0) throw error(k, outOfRange);
         return x.longValueExact();
+    }
+
+    /** Keys whose value is a byte count ({@code size_bytes}, {@code mtu_bytes}, ...): they accept units (docs/scenario.md). */
+    static boolean isByteCount(String k) {
+        return k.endsWith("_bytes");
+    }
+
+    /** A byte count written with a unit ({@code 64MiB}, {@code 1GB}), in [min, max]. */
+    private long byteCount(String k, String text, long min, long max) {
+        long x;
+        try {
+            x = ByteSize.parse(text);
+        } catch (ByteSize.FormatException e) {
+            throw error(k, e.getMessage());
+        }
+        if (x < min || x > max) throw error(k, "'" + text + "' = " + x + " bytes is out of range [" + min + ", " + max + "]");
+        return x;
     }
 
     @Override

@@ -31,6 +31,8 @@ public final class SweepSpec {
     static final int MAX_SEEDS = 1_000_000;
     /** Most runs (grid points x seeds) a sweep may have: each is a folder of results, and the run list is built up front. */
     static final int MAX_RUNS = 1_000_000;
+    /** A grid value {@code {nccl_ladder: "-b 8 -e 8G -f 2"}}: the message sizes of that NCCL-tests command line ({@link NcclLadder}). */
+    public static final String LADDER_KEY = "nccl_ladder";
     /** A grid key whose values each set several scenario keys at once (label -> {key.path: value, ...}). */
     public static final String SET_KEY = "set";
 
@@ -142,6 +144,20 @@ public final class SweepSpec {
                                     + " is given twice; list each value once");
                         }
                         values.add(new Value(x.isValueNode() ? x.asString() : JSON.writeValueAsString(x), x));
+                    }
+                } else if (v.isObject() && v.size() == 1 && v.has(LADDER_KEY)) {
+                    // an NCCL-tests size ladder: one value per size, labelled by the byte count as a list of integers would be
+                    JsonNode args = v.get(LADDER_KEY);
+                    if (!args.isString()) {
+                        throw new BadInputException(file + ": grid." + key + "." + LADDER_KEY + ": expected nccl-tests options as text,"
+                                + " e.g. \"-b 8 -e 8G -f 2\"");
+                    }
+                    try {
+                        for (long size : NcclLadder.sizes(args.asString())) {
+                            values.add(new Value(Long.toString(size), JSON.getNodeFactory().numberNode(size)));
+                        }
+                    } catch (IllegalArgumentException ex) {
+                        throw new BadInputException(file + ": grid." + key + "." + LADDER_KEY + ": '" + args.asString() + "': " + ex.getMessage());
                     }
                 } else if (v.isObject()) {
                     for (Map.Entry<String, JsonNode> l : v.properties()) values.add(new Value(l.getKey(), l.getValue()));

@@ -2,6 +2,7 @@ package lbsim.experiment;
 
 import lbsim.BadInputException;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import lbsim.topology.FatTree;
@@ -16,26 +17,38 @@ import lbsim.topology.TopologyBuilder;
 public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf, int k, int pods, int torsPerPod,
                            int aggsPerPod, int cores, int parallelLinks, double linkGbps, double hostLinkGbps,
                            double uplinkGbps, long linkLatencyNs, long switchBufferBytes, long portBufferBytes,
-                           int mtuBytes, List<LinkOverride> overrides) {
+                           int mtuBytes, List<LinkOverride> overrides, FabricFile fabric) {
 
-    public static final List<String> KINDS = List.of("leaf-spine", "fat-tree");
+    public static final List<String> KINDS = List.of("leaf-spine", "fat-tree", "file", "ns3");
     private static final int MAX_K = 256;
 
     /** Rate/latency override for links matching a name glob ("leaf*-spine4"). */
     public record LinkOverride(String links, double gbps, long latencyNs) {}
 
-    static TopologySpec from(Section s) {
+    static TopologySpec from(Section s, Path baseDir) {
         String kind = s.choice("kind", "leaf-spine", KINDS);
-        double linkGbps = s.doubleValue("link_gbps", 100, 1e-3, 1e6);
-        double hostGbps = s.doubleValue("host_link_gbps", linkGbps, 1e-3, 1e6);
-        long latency = s.longValue("link_latency_ns", 1000, 0, 1_000_000_000L);
+        FabricFile fabric = null;
+        double linkGbps = 0, hostGbps = 0;
+        long latency = 0;
+        int parallel = 1;
+        if (kind.equals("file") || kind.equals("ns3")) {
+            // rates, latencies and bundles come from the file; buffers, MTU and overrides from here
+            Path path = InputFiles.resolve(s, "file", baseDir);
+            fabric = kind.equals("file") ? FabricFile.read(path) : Ns3Topology.read(path);
+        } else {
+            linkGbps = s.doubleValue("link_gbps", 100, 1e-3, 1e6);
+            hostGbps = s.doubleValue("host_link_gbps", linkGbps, 1e-3, 1e6);
+            latency = s.longValue("link_latency_ns", 1000, 0, 1_000_000_000L);
+            parallel = s.intValue("parallel_links", 1, 1, 64);
+        }
         long buffer = s.longValue("switch_buffer_bytes", 64L << 20, 1, 1L << 40);
         long portBuffer = s.longValue("port_buffer_bytes", 0, 0, 1L << 40);
         int mtu = s.intValue("mtu_bytes", 4096, 64, 1 << 20);
-        int parallel = s.intValue("parallel_links", 1, 1, 64);
         int leaves = 0, spines = 0, hpl = 0, k = 0, pods = 0, tpp = 0, app = 0, cores = 0;
         double uplink = linkGbps;
-        if (kind.equals("leaf-spine")) {
+        if (fabric != null) {
+            hpl = 0;
+        } else if (kind.equals("leaf-spine")) {
             leaves = s.intValue("leaves", 8, 1, 100_000);
             spines = s.intValue("spines", 8, 1, 100_000);
             hpl = s.intValue("hosts_per_leaf", 16, 1, 100_000);
@@ -74,7 +87,7 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
         }
         s.finish();
         return new TopologySpec(kind, leaves, spines, hpl, k, pods, tpp, app, cores, parallel, linkGbps, hostGbps, uplink,
-                latency, buffer, portBuffer, mtu, overrides);
+                latency, buffer, portBuffer, mtu, overrides, fabric);
     }
 
     static long bps(double gbps) {
@@ -86,7 +99,7 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
         TopologyBuilder b;
         long latPs = linkLatencyNs * 1000;
         try {
-            b = kind.equals("leaf-spine")
+            b = fabric != null ? fabric.builder() : kind.equals("leaf-spine")
                     ? LeafSpine.builder(leaves, spines, hostsPerLeaf, parallelLinks, bps(hostLinkGbps), bps(uplinkGbps), latPs)
                     : FatTree.builder(pods, torsPerPod, aggsPerPod, cores, hostsPerLeaf, parallelLinks, bps(hostLinkGbps),
                     bps(linkGbps), latPs);
@@ -111,6 +124,7 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
 
     /** Hosts this fabric will have (without building it). */
     public int hostCount() {
+        if (fabric != null) return fabric.hostCount();
         return kind.equals("leaf-spine") ? leaves * hostsPerLeaf : pods * torsPerPod * hostsPerLeaf;
     }
 }

@@ -34,7 +34,8 @@ import lbsim.workload.training.TrainingPresets;
  * DAG for a fabric of a given size, drawing randomness from the workload stream only.
  */
 public final class WorkloadSpec {
-    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training", "open-loop", "chakra");
+    public static final List<String> KINDS = List.of("flows", "permutation", "htsim-cm", "collective", "training", "open-loop",
+            "ns3-flows", "chakra");
     public static final List<String> MODELS = List.of("ethereal-gpt2", "ctccl-llama2-7b", "llama3-8b", "llama3-70b", "mixtral-8x7b");
     /** Models whose parallelism and batch the scenario sets (the paper presets fix theirs). */
     static final List<String> CONFIGURABLE_MODELS = List.of("llama3-8b", "llama3-70b", "mixtral-8x7b");
@@ -153,7 +154,25 @@ public final class WorkloadSpec {
 
             @Override
             public FlowGraph build(Topology topo, SplittableRandom rnd) {
-                return build(topo.hostCount(), RankPlacement.hostsPerLeaf(topo), rnd);
+                int perTor = RankPlacement.hostsPerLeaf(topo);
+                if (placement.equals("rail")) leafByLeaf(topo, perTor);
+                return build(topo.hostCount(), perTor, rnd);
+            }
+
+            /**
+             * Rail placement numbers NICs as the generators number hosts, leaf by leaf in blocks of
+             * hosts_per_leaf; a fabric from a file may number them otherwise (server by server), where
+             * the placement would put ranks on other NICs than it says.
+             */
+            private void leafByLeaf(Topology topo, int perTor) {
+                for (int h = 0; h < topo.hostCount(); h++) {
+                    if (topo.hostTor(h) != topo.hostTor(h - h % perTor)) {
+                        throw new BadInputException(file + ": workload.placement: rail needs hosts numbered leaf by leaf, "
+                                + perTor + " per leaf (as leaf-spine and fat-tree number them), but host " + topo.nodeName(h)
+                                + " is not under the leaf of host " + topo.nodeName(h - h % perTor) + "; on a fabric from a file,"
+                                + " list the hosts so that each rank lands where it should and use placement: contiguous");
+                    }
+                }
             }
 
             private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
@@ -271,7 +290,7 @@ public final class WorkloadSpec {
             if (!p.isAbsolute() && baseDir != null && !Files.exists(p) && Files.exists(baseDir.resolve(p))) p = baseDir.resolve(p);
             if (!Files.isReadable(p)) {
                 throw s.error("distribution", "'" + name + "' is neither a built-in distribution (" + String.join(", ",
-                        FlowSizeDistribution.BUILT_IN) + ") nor a readable CSV file (looked in the working directory"
+                        FlowSizeDistribution.BUILT_IN) + ") nor a readable table file: CSV size_bytes,cdf or ns-3 SIZE CDF_PERCENT (looked in the working directory"
                         + (baseDir != null ? " and " + baseDir : "") + ")");
             }
             try {
@@ -364,6 +383,7 @@ public final class WorkloadSpec {
             case "collective" -> null;
             case "training" -> training(s);
             case "open-loop" -> openLoop(s, baseDir);
+            case "ns3-flows" -> null;
             case "chakra" -> null;
             default -> htsim(s, baseDir);
         };
@@ -371,7 +391,13 @@ public final class WorkloadSpec {
         long jitterNs = kind.equals("collective") || kind.equals("flows")
                 ? s.longValue("start_jitter_ns", 0, 0, MAX_START_NS) : 0;
         WorkloadSpec w;
-        if (kind.equals("chakra")) {
+        if (kind.equals("ns3-flows")) {
+            List<String> warnings = new ArrayList<>();
+            Builder nb = ns3Flows(s, baseDir, warnings);
+            s.finish();
+            w = new WorkloadSpec(kind, nb, s.file());
+            w.warnings = warnings;
+        } else if (kind.equals("chakra")) {
             List<CollectiveSpec> built = new ArrayList<>();
             List<Integer> groups = new ArrayList<>();
             List<String> warnings = new ArrayList<>();
@@ -458,6 +484,58 @@ public final class WorkloadSpec {
         };
     }
 
+    public static final List<String> TIME_ORIGINS = List.of("file", "first-flow");
+
+    /**
+     * ns-3 HPCC / ConWeave flow.txt (docs/inputs.md): node ids become hosts by name ({@code h<ID>}, as
+     * generated fabrics and {@code topology.kind: ns3} name them), start times as written or moved so
+     * that the first flow starts at 0 (ConWeave's generator starts flows at 2 s).
+     */
+    private static Builder ns3Flows(Section s, Path baseDir, List<String> warnings) {
+        Path path = InputFiles.resolve(s, "file", baseDir);
+        boolean shift = s.choice("time_origin", "file", TIME_ORIGINS).equals("first-flow");
+        String file = s.file();
+        lbsim.workload.Ns3FlowFile flows;
+        try (Reader r = Files.newBufferedReader(path)) {
+            flows = lbsim.workload.Ns3FlowFile.read(r);
+        } catch (IOException e) {
+            throw s.error("file", "cannot read " + path + " (" + e.getMessage() + ")");
+        } catch (lbsim.workload.Ns3FlowFile.FormatException e) {
+            throw new BadInputException(path + ": " + e.getMessage());
+        }
+        if (flows.linesAfter() > 0) {
+            warnings.add("workload.file: " + path + " declares " + flows.entries().size() + " flows on its first line; the "
+                    + flows.linesAfter() + " non-blank lines after them are not read (as ns-3 does not read them)");
+        }
+        long origin = shift ? flows.entries().stream().mapToLong(lbsim.workload.Ns3FlowFile.Entry::startPs).min().orElse(0) : 0;
+        return new Builder() {
+            @Override
+            public FlowGraph build(int hosts, SplittableRandom rnd) {
+                throw new BadInputException(file + ": workload.kind: ns3-flows needs the topology's host names");
+            }
+
+            @Override
+            public FlowGraph build(Topology topo, SplittableRandom rnd) {
+                FlowGraph g = new FlowGraph();
+                for (lbsim.workload.Ns3FlowFile.Entry e : flows.entries()) {
+                    int src = host(topo, e.src(), e), dst = host(topo, e.dst(), e);
+                    g.add(FlowSpec.simple(g.nextId(), src, dst, e.sizeBytes(), e.startPs() - origin));
+                }
+                return g;
+            }
+
+            private int host(Topology topo, int id, lbsim.workload.Ns3FlowFile.Entry e) {
+                int node = topo.nodeId("h" + id);
+                if (node < 0 || !topo.isHost(node)) {
+                    throw new BadInputException(path + ": line " + e.line() + ": node " + id + " is not a host of the fabric (ns-3"
+                            + " node ids are matched to host names h<ID>; the fabric's hosts are " + topo.nodeName(0) + " .. "
+                            + topo.nodeName(topo.hostCount() - 1) + ")");
+                }
+                return node;
+            }
+        };
+    }
+
     private static Builder htsim(Section s, Path baseDir) {
         String name = s.requiredString("file");
         Path p = Path.of(name);
@@ -489,7 +567,21 @@ public final class WorkloadSpec {
 
     /** As {@link #build(int, SplittableRandom)}, for workloads that need the fabric (open-loop, rail placement). */
     public FlowGraph build(Topology topo, SplittableRandom rnd) {
-        return finish(() -> builder.build(topo, rnd), rnd);
+        FlowGraph g = finish(() -> builder.build(topo, rnd), rnd);
+        requireReachable(topo, g);
+        return g;
+    }
+
+    /** A fabric in pieces (planes, rails without spines) carries only flows inside one piece. */
+    private void requireReachable(Topology topo, FlowGraph g) {
+        for (FlowSpec f : g.flows()) {
+            if (f.src() < topo.hostCount() && f.dst() < topo.hostCount() && !topo.routing().reachable(f.src(), f.dst())) {
+                throw new BadInputException(file + ": workload: flow " + f.id() + " from host " + topo.nodeName(f.src()) + " to host "
+                        + topo.nodeName(f.dst()) + " has no path: the fabric is in pieces (their ToRs "
+                        + topo.nodeName(topo.hostTor(f.src())) + " and " + topo.nodeName(topo.hostTor(f.dst()))
+                        + " are not connected), so traffic must stay inside one piece; place the ranks or flows accordingly");
+            }
+        }
     }
 
     private FlowGraph finish(java.util.function.Supplier<FlowGraph> build, SplittableRandom rnd) {

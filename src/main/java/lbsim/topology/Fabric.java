@@ -6,12 +6,12 @@ import lbsim.engine.Simulation;
 public final class Fabric {
     private Fabric() {}
 
-    /** Links on the longest shortest host-to-host path (2 in one ToR, 4 leaf-spine, 6 fat-tree). */
+    /**
+     * Links on the longest shortest host-to-host path (2 in one ToR, 4 leaf-spine, 6 fat-tree): the two
+     * NIC links and the switch hops between the ToRs farthest apart (of any fabric, a file's included).
+     */
     public static int maxHops(Topology t) {
-        int hosts = t.hostCount();
-        if (hosts < 2) return 2;
-        int last = hosts - 1;
-        return t.routing().pathPorts(0, last, 0).length + 1;
+        return t.routing().maxTorHops() + 2;
     }
 
     /** Propagation over the longest path, using the slowest-latency link as a bound per hop. */

@@ -59,6 +59,8 @@ public final class Routing {
     private final int[] torClass;
     /** Per ToR index: whether its neighbouring switches include no ToR (bestPath shares its middle hops then). */
     private final boolean[] torUplinksOnly;
+    /** Switch-to-switch hops on the longest shortest path between two ToRs (0 with one ToR). */
+    private final int maxTorHops;
 
     Routing(Topology topo, boolean[] linkDown) {
         this.topo = topo;
@@ -107,6 +109,17 @@ public final class Routing {
             }
             repOf[t] = rep;
         }
+        // a ToR's distances are its representative's with the two ToRs swapped, so the farthest pair of ToRs
+        // is found among the representatives' searches
+        int far = 0;
+        for (int t = 0; t < tors; t++) {
+            if (repDist[t] == null) continue;
+            for (int u = 0; u < tors; u++) {
+                int d = repDist[t][topo.torNode(u) - hosts];
+                if (d != Integer.MAX_VALUE) far = Math.max(far, d);
+            }
+        }
+        this.maxTorHops = far;
         torClass = repOf;
         torUplinksOnly = new boolean[tors];
         for (int t = 0; t < tors; t++) {
@@ -219,6 +232,20 @@ public final class Routing {
             }
         }
         return d;
+    }
+
+    /** Links between the two ToRs farthest apart, on a shortest path (0 with one ToR): 2 in a leaf-spine, 4 in a fat-tree. */
+    public int maxTorHops() {
+        return maxTorHops;
+    }
+
+    /**
+     * Whether a packet from {@code srcHost} can reach {@code dstHost} over links that are up: false
+     * between the pieces of a fabric in pieces (planes, rails without spines).
+     */
+    public boolean reachable(int srcHost, int dstHost) {
+        int srcTor = topo.hostTor(srcHost), dstTor = topo.hostTor(dstHost);
+        return srcTor == dstTor || groupsOf(srcTor)[groupToward(srcTor, topo.torIndex(dstTor))].length > 0;
     }
 
     /** Groups of one switch, indexed by group id; each is a list of local port indices. */

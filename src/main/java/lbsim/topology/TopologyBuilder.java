@@ -43,6 +43,16 @@ public final class TopologyBuilder {
         parallelCount.put(key, already + parallel);
     }
 
+    /** Adds one link with a name of the caller's choosing ({@link CustomFabric} names bundles as {@link #addLinks} does). */
+    void addNamedLink(int a, int b, String name, long rateBps, long latencyPs) {
+        if (rateBps <= 0) throw new IllegalArgumentException("link " + name + ": rate must be positive");
+        if (latencyPs < 0) throw new IllegalArgumentException("link " + name + ": latency must be non-negative");
+        linkEnds.add(new int[] {a, b});
+        linkSpecs.add(new long[] {rateBps, latencyPs});
+        linkNames.add(name);
+        parallelCount.merge(((long) a << 32) | b, 1, Integer::sum);
+    }
+
     /** Changes rate and latency of one already-added link (index in insertion order). */
     public void overrideLink(int link, long rateBps, long latencyPs) {
         linkSpecs.set(link, new long[] {rateBps, latencyPs});

@@ -55,7 +55,7 @@ public final class FlowSizeDistribution {
         }
     }
 
-    /** A user table: CSV with a header line {@code size_bytes,cdf}. */
+    /** A user table: CSV {@code size_bytes,cdf} or the ns-3 percent form (see {@link #parse}). */
     public static FlowSizeDistribution file(Path p) throws IOException, FormatException {
         try (Reader r = Files.newBufferedReader(p, StandardCharsets.UTF_8)) {
             return parse(p.toString(), r);
@@ -63,8 +63,13 @@ public final class FlowSizeDistribution {
     }
 
     /**
-     * Parses {@code size_bytes,cdf} rows after an optional header; '#' starts a comment.
-     * Sizes must be positive and non-decreasing, CDF values in [0, 1], non-decreasing, the last 1.0.
+     * Parses a table in either of two forms, told apart by its first row: CSV {@code size_bytes,cdf}
+     * rows after an optional header (cdf in [0, 1]), or the percent form of the HPCC / ConWeave ns-3
+     * traffic generators, {@code SIZE CDF_PERCENT} separated by spaces (cdf in [0, 100], e.g. their
+     * WebSearch, Hadoop and AliStorage tables). '#' starts a comment. Sizes must be positive and
+     * non-decreasing, except a percent table's first row of size 0 with cdf 0 (where the ns-3 tables
+     * start: the first segment then runs from 0 bytes, a sample is at least 1 byte); CDF values
+     * non-decreasing, the last 1.0 (100 in percent).
      */
     public static FlowSizeDistribution parse(String source, Reader reader) throws IOException, FormatException {
         BufferedReader in = new BufferedReader(reader);
@@ -72,24 +77,39 @@ public final class FlowSizeDistribution {
         String line;
         int no = 0;
         int lastLine = 0;
+        Boolean percent = null;   // decided by the first data row
         while ((line = in.readLine()) != null) {
             no++;
             int hash = line.indexOf('#');
             String t = (hash >= 0 ? line.substring(0, hash) : line).trim();
             if (t.isEmpty()) continue;
-            String[] parts = t.split("\\s*,\\s*");
-            if (rows.isEmpty() && parts.length == 2 && parts[0].equalsIgnoreCase("size_bytes") && parts[1].equalsIgnoreCase("cdf")) continue;
             String at = source + ":" + no + ": ";
-            if (parts.length != 2) throw new FormatException(at + "expected 2 columns size_bytes,cdf, got '" + t + "'");
+            boolean comma = t.indexOf(',') >= 0;
+            String[] parts = comma ? t.split("\\s*,\\s*") : t.split("\\s+");
+            if (rows.isEmpty() && percent == null && comma && parts.length == 2 && parts[0].equalsIgnoreCase("size_bytes")
+                    && parts[1].equalsIgnoreCase("cdf")) {
+                percent = false;
+                continue;
+            }
+            if (percent == null) percent = !comma;
+            String form = percent ? "SIZE CDF_PERCENT (space-separated, as the ns-3 traffic generators' tables)" : "size_bytes,cdf (CSV)";
+            if (percent == comma) throw new FormatException(at + "expected " + form + " as on the first row, got '" + t + "'");
+            if (parts.length != 2) throw new FormatException(at + "expected 2 columns " + form + ", got '" + t + "'");
             double s, c;
             try {
                 s = Double.parseDouble(parts[0]);
                 c = Double.parseDouble(parts[1]);
             } catch (NumberFormatException e) {
-                throw new FormatException(at + "not a number in '" + t + "' (header must be size_bytes,cdf)");
+                throw new FormatException(at + "not a number in '" + t + "' (expected " + form + ")");
             }
-            if (!(s > 0) || Double.isInfinite(s)) throw new FormatException(at + "size_bytes must be positive, got " + parts[0]);
-            if (!(c >= 0 && c <= 1)) throw new FormatException(at + "cdf must be in [0, 1], got " + parts[1]);
+            double top = percent ? 100 : 1;
+            boolean zeroStart = percent && rows.isEmpty() && s == 0 && c == 0;   // the ns-3 tables' first row "0 0"
+            if (!(s > 0 || zeroStart) || Double.isInfinite(s)) {
+                throw new FormatException(at + (percent ? "SIZE must be positive (or 0 with cdf 0 on the first row), got "
+                        : "size_bytes must be positive, got ") + parts[0]);
+            }
+            if (!(c >= 0 && c <= top)) throw new FormatException(at + "cdf must be in [0, " + (percent ? "100" : "1") + "], got " + parts[1]);
+            c /= top;
             if (!rows.isEmpty()) {
                 double[] prev = rows.get(rows.size() - 1);
                 if (s < prev[0]) throw new FormatException(at + "size_bytes " + parts[0] + " is below the previous row's " + fmt(prev[0]));
@@ -101,7 +121,8 @@ public final class FlowSizeDistribution {
         if (rows.isEmpty()) throw new FormatException(source + ": no rows (expected size_bytes,cdf lines)");
         double lastCdf = rows.get(rows.size() - 1)[1];
         if (Math.abs(lastCdf - 1.0) > 1e-9) {
-            throw new FormatException(source + ":" + lastLine + ": the last cdf must be 1.0, got " + fmt(lastCdf));
+            throw new FormatException(source + ":" + lastLine + ": the last cdf must be " + (Boolean.TRUE.equals(percent)
+                    ? "100 (percent), got " + fmt(lastCdf * 100) : "1.0, got " + fmt(lastCdf)));
         }
         double[] size = new double[rows.size()];
         double[] cdf = new double[rows.size()];

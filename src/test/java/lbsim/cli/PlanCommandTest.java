@@ -215,6 +215,22 @@ class PlanCommandTest {
             "--reading", "x"}, "--reading", "as-printed, lost-bandwidth");
     }
 
+    @Test
+    void byteCountOptionsTakeUnits() {
+        Result plain = run("plan", "subflows", "--queue-bytes", "32768", "--mtu", "4096", "--flows-per-host", "1", "--dupack", "3",
+                "--format", "csv");
+        Result units = run("plan", "subflows", "--queue-bytes", "32KiB", "--mtu", "4KiB", "--flows-per-host", "1", "--dupack", "3",
+                "--format", "csv");
+        assertThat(units.exit()).as(units.err()).isZero();
+        assertThat(units.out()).isEqualTo(plain.out());
+        Result bdp = run("plan", "paralet", "--nodes", "128", "--slowdown", "1.5", "--bdp-bytes", "125kB", "--format", "csv");
+        assertThat(bdp.out()).isEqualTo(run("plan", "paralet", "--nodes", "128", "--slowdown", "1.5", "--bdp-bytes", "125000",
+                "--format", "csv").out());
+        Result bad = run("plan", "subflows", "--queue-bytes", "32K", "--mtu", "4096", "--flows-per-host", "1", "--dupack", "3");
+        assertThat(bad.exit()).isEqualTo(2);
+        assertThat(bad.err()).contains("--queue-bytes", "unknown unit 'K'", "KiB, MiB");
+    }
+
     /** The audit's finding 4: 4 * BDP overflowed (negative flowlet_bytes, or exit 1 with an ArithmeticException). */
     @Test
     void bdpBytesWhoseFourfoldOverflowsIsRejectedAndTheLargestAllowedWorks() {

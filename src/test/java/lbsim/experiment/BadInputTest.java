@@ -114,7 +114,8 @@ class BadInputTest {
         bad(OK.replace("leaves: 2", "leaves: '2'")).hasMessageContaining("bad.yaml: topology.leaves: expected an integer, got the text '2'");
         bad(OK.replace("spines: 2", "spines: 2, link_gbps: '100'")).hasMessageContaining("topology.link_gbps: expected a number, got the text '100'");
         bad(OK + "transport: {pfc: 'true'}\n").hasMessageContaining("transport.pfc: expected true or false, got the text 'true'");
-        bad(OK.replace("size_bytes: 1000", "size_bytes: \"1000\"")).hasMessageContaining("workload.flows[0].size_bytes: expected an integer");
+        // byte counts are the exception: they are text with a unit (64MiB), so a quoted '1000' is 1000 bytes (ByteSizeKeysTest)
+        bad(OK.replace("size_bytes: 1000", "size_bytes: \"1000x\"")).hasMessageContaining("workload.flows[0].size_bytes: '1000x': unknown unit 'x'");
         bad(OK.replace("size_bytes: 1000", "size_bytes: 1000, after: ['0']")).hasMessageContaining("workload.flows[0].after[0]: expected an integer");
         bad(OK + "load_balancer: {scheme: reps, entropies: '64'}\n").hasMessageContaining("load_balancer.entropies: expected an integer");
         // as pfc: yes and leaves: 2.5 already were

@@ -52,7 +52,7 @@ class LongRttBdpTest {
     void baseRttWithTheLargestPacketsIsExact() {
         var topo = TopologySpec.from(new Section("t", "topology", tools.jackson.databind.node.JsonNodeFactory.instance.objectNode()
                 .put("kind", "leaf-spine").put("leaves", 2).put("spines", 1).put("hosts_per_leaf", 1)
-                .put("link_gbps", 100).put("link_latency_ns", 0))).build("t");
+                .put("link_gbps", 100).put("link_latency_ns", 0)), null).build("t");
         int data = (1 << 20) + 65536;
         int ack = 65536;
         // 4 hops, latency 0: 4 x (data + ack) x 8 / 100 Gb/s, exactly

@@ -47,6 +47,46 @@ class FlowSizeDistributionTest {
         assertThat(sum / n).as(name + " mean").isCloseTo(d.meanBytes(), within(0.03 * d.meanBytes()));
     }
 
+    /** The ns-3 traffic generators' percent tables (SIZE CDF_PERCENT, from "0 0") read as the same CSV table in fractions. */
+    @Test
+    void aPercentTableIsTheSameDistributionAsItsCsvInFractions() throws Exception {
+        String percent = "0 0\n10000 15\n20000 20\n30000 30\n50000 40\n80000 53\n200000 60\n1000000 70\n2000000 80\n"
+                + "5000000 90\n10000000 97\n30000000 100\n";
+        // the CSV form has no size-0 row, so compare the tables from their second row on (mass 15 % at 10 kB in both)
+        StringBuilder csv = new StringBuilder("size_bytes,cdf\n");
+        for (String l : percent.substring(percent.indexOf('\n') + 1).split("\n")) {
+            String[] w = l.split(" ");
+            csv.append(w[0]).append(',').append(Double.parseDouble(w[1]) / 100).append('\n');
+        }
+        FlowSizeDistribution p = parse(percent.substring(percent.indexOf('\n') + 1)), c = parse(csv.toString());
+        SplittableRandom rnd = new SplittableRandom(3);
+        for (int i = 0; i < 1000; i++) {
+            double u = rnd.nextDouble();
+            assertThat(p.quantile(u)).isCloseTo(c.quantile(u), within(1e-6 * c.quantile(u) + 1e-9));
+        }
+        // the mean as the generators compute it (trapezoids between points, from size 0): sum (x_i + x_i-1) / 2 x (y_i - y_i-1) / 100
+        double[][] pts = {{0, 0}, {10000, 15}, {20000, 20}, {30000, 30}, {50000, 40}, {80000, 53}, {200000, 60}, {1000000, 70},
+            {2000000, 80}, {5000000, 90}, {10000000, 97}, {30000000, 100}};
+        double mean = 0;
+        for (int i = 1; i < pts.length; i++) mean += (pts[i][0] + pts[i - 1][0]) / 2 * (pts[i][1] - pts[i - 1][1]) / 100;
+        FlowSizeDistribution zero = parse(percent);
+        assertThat(zero.meanBytes()).isCloseTo(mean, within(1e-6 * mean));
+        assertThat(zero.cdfAt(5_000)).isCloseTo(0.075, within(1e-12));   // the first segment runs from 0 bytes
+        assertThat(zero.cdfAt(80_000)).isCloseTo(0.53, within(1e-12));
+        assertThat(zero.sample(new SplittableRandom(1))).isPositive();
+        // the example file is that table
+        assertThat(FlowSizeDistribution.file(Path.of("examples/cdf/websearch-percent.txt")).meanBytes()).isCloseTo(mean, within(1e-6 * mean));
+    }
+
+    @Test
+    void percentTablesThatDoNotEndAt100OrMixFormsAreRefusedByLine() {
+        assertThatThrownBy(() -> parse("0 0\n100 50\n200 90\n")).hasMessageContaining("t.csv:3: the last cdf must be 100 (percent), got 90");
+        assertThatThrownBy(() -> parse("0 0\n100,0.5\n")).hasMessageContaining("t.csv:2: expected SIZE CDF_PERCENT");
+        assertThatThrownBy(() -> parse("10 0\n100 150\n")).hasMessageContaining("t.csv:2: cdf must be in [0, 100]");
+        assertThatThrownBy(() -> parse("10 0\n0 0\n")).hasMessageContaining("t.csv:2: SIZE must be positive");
+        assertThatThrownBy(() -> parse("0 10\n100 100\n")).hasMessageContaining("t.csv:1: SIZE must be positive (or 0 with cdf 0");
+    }
+
     @Test
     void hadoopTableMatchesWhatHopperStates() {
         FlowSizeDistribution d = FlowSizeDistribution.builtIn("hadoop");
