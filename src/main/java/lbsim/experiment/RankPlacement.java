@@ -31,6 +31,25 @@ final class RankPlacement {
     }
 
     /** Hosts on the first host's leaf: the leaf size rail placement lays servers out by. */
+    /**
+     * Hosts per leaf of {@code topo}, for placing ranks. Rail placement numbers NICs as the generators number
+     * hosts, leaf by leaf in blocks of hosts per leaf; a fabric from a file may number them otherwise (server by
+     * server), where the placement would put ranks on other NICs than it says: that is refused.
+     */
+    int hostsPerLeafFor(Topology topo) {
+        int perTor = hostsPerLeaf(topo);
+        if (!placement.equals("rail")) return perTor;
+        for (int h = 0; h < topo.hostCount(); h++) {
+            if (topo.hostTor(h) != topo.hostTor(h - h % perTor)) {
+                throw new lbsim.BadInputException(file + ": workload.placement: rail needs hosts numbered leaf by leaf, "
+                        + perTor + " per leaf (as leaf-spine and fat-tree number them), but host " + topo.nodeName(h)
+                        + " is not under the leaf of host " + topo.nodeName(h - h % perTor) + "; on a fabric from a file,"
+                        + " list the hosts so that each rank lands where it should and use placement: contiguous");
+            }
+        }
+        return perTor;
+    }
+
     static int hostsPerLeaf(Topology topo) {
         int perTor = 0;
         for (int h = 0; h < topo.hostCount(); h++) if (topo.hostTor(h) == topo.hostTor(0)) perTor++;

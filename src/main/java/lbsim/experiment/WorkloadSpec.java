@@ -154,25 +154,7 @@ public final class WorkloadSpec {
 
             @Override
             public FlowGraph build(Topology topo, SplittableRandom rnd) {
-                int perTor = RankPlacement.hostsPerLeaf(topo);
-                if (placement.equals("rail")) leafByLeaf(topo, perTor);
-                return build(topo.hostCount(), perTor, rnd);
-            }
-
-            /**
-             * Rail placement numbers NICs as the generators number hosts, leaf by leaf in blocks of
-             * hosts_per_leaf; a fabric from a file may number them otherwise (server by server), where
-             * the placement would put ranks on other NICs than it says.
-             */
-            private void leafByLeaf(Topology topo, int perTor) {
-                for (int h = 0; h < topo.hostCount(); h++) {
-                    if (topo.hostTor(h) != topo.hostTor(h - h % perTor)) {
-                        throw new BadInputException(file + ": workload.placement: rail needs hosts numbered leaf by leaf, "
-                                + perTor + " per leaf (as leaf-spine and fat-tree number them), but host " + topo.nodeName(h)
-                                + " is not under the leaf of host " + topo.nodeName(h - h % perTor) + "; on a fabric from a file,"
-                                + " list the hosts so that each rank lands where it should and use placement: contiguous");
-                    }
-                }
+                return build(topo.hostCount(), placement.hostsPerLeafFor(topo), rnd);
             }
 
             private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
@@ -250,7 +232,7 @@ public final class WorkloadSpec {
 
             @Override
             public FlowGraph build(Topology topo, SplittableRandom rnd) {
-                return build(topo.hostCount(), RankPlacement.hostsPerLeaf(topo), rnd);
+                return build(topo.hostCount(), placement.hostsPerLeafFor(topo), rnd);
             }
 
             private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
