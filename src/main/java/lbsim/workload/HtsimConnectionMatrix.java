@@ -140,25 +140,40 @@ public final class HtsimConnectionMatrix {
         return g;
     }
 
+    /**
+     * Flows in an order where every flow comes after the flows that fire its trigger (depth first from each flow
+     * in file order, as before), with an explicit stack: a trigger chain of any length listed later-first must not
+     * overflow the call stack.
+     */
     private static int[] topologicalOrder(List<Conn> conns, Map<Integer, IntArrayList> firedBy) throws FormatException {
         int n = conns.size();
-        int[] state = new int[n];
+        int[] state = new int[n]; // 0 new, 1 on the path, 2 emitted
+        int[] next = new int[n];  // per flow on the path: how many of its trigger's firing flows were visited
         IntArrayList out = new IntArrayList(n);
-        for (int i = 0; i < n; i++) visit(i, conns, firedBy, state, out);
-        return out.toIntArray();
-    }
-
-    private static void visit(int i, List<Conn> conns, Map<Integer, IntArrayList> firedBy, int[] state, IntArrayList out)
-            throws FormatException {
-        if (state[i] == 2) return;
-        if (state[i] == 1) throw new FormatException("line " + conns.get(i).line + ": trigger cycle");
-        state[i] = 1;
-        int t = conns.get(i).trigger;
-        if (t >= 0 && firedBy.containsKey(t)) {
-            for (int d : firedBy.get(t)) visit(d, conns, firedBy, state, out);
+        IntArrayList path = new IntArrayList();
+        for (int root = 0; root < n; root++) {
+            if (state[root] != 0) continue;
+            state[root] = 1;
+            path.add(root);
+            while (!path.isEmpty()) {
+                int i = path.getInt(path.size() - 1);
+                int t = conns.get(i).trigger;
+                IntArrayList deps = t >= 0 ? firedBy.get(t) : null;
+                if (deps != null && next[i] < deps.size()) {
+                    int d = deps.getInt(next[i]++);
+                    if (state[d] == 1) throw new FormatException("line " + conns.get(d).line + ": trigger cycle");
+                    if (state[d] == 0) {
+                        state[d] = 1;
+                        path.add(d);
+                    }
+                    continue;
+                }
+                state[i] = 2;
+                out.add(i);
+                path.removeInt(path.size() - 1);
+            }
         }
-        state[i] = 2;
-        out.add(i);
+        return out.toIntArray();
     }
 
     private static Conn parseConnection(String[] w, int lineNo) throws FormatException {

@@ -62,6 +62,34 @@ class HtsimConnectionMatrixStrictTest {
                 .isInstanceOf(HtsimConnectionMatrix.FormatException.class).hasMessageContaining("defined twice");
     }
 
+    /** A 20 000-flow trigger chain listed later-first reads without overflowing the stack, each flow after the one it waits for. */
+    @Test
+    void aLongTriggerChainListedBackwardsReads() throws Exception {
+        int n = 20_000;
+        StringBuilder sb = new StringBuilder("Nodes 2\nConnections " + n + "\nTriggers " + (n - 1) + "\n");
+        for (int t = 1; t < n; t++) sb.append("trigger id ").append(t).append(" oneshot\n");
+        // flow k (k >= 2) starts on trigger k-1, which flow k-1 fires; listed from the last to the first
+        for (int k = n; k >= 1; k--) {
+            sb.append(k % 2).append("->").append(1 - k % 2).append(" id ").append(k);
+            sb.append(k == 1 ? " start 0" : " trigger " + (k - 1)).append(" size 100");
+            if (k < n) sb.append(" recv_done_trigger ").append(k);
+            sb.append('\n');
+        }
+        FlowGraph g = read(sb.toString());
+        assertThat(g.size()).isEqualTo(n);
+        for (int i = 0; i < n; i++) {
+            assertThat(g.flows().get(i).label()).isEqualTo("cm id " + (i + 1));
+            if (i > 0) assertThat(g.flows().get(i).after()).containsExactly(i - 1);
+        }
+    }
+
+    @Test
+    void aTriggerCycleIsRefused() {
+        String cycle = "Nodes 2\nConnections 2\nTriggers 2\ntrigger id 1 oneshot\ntrigger id 2 oneshot\n"
+                + "0->1 id 1 trigger 2 size 10 recv_done_trigger 1\n1->0 id 2 trigger 1 size 10 recv_done_trigger 2\n";
+        assertThatThrownBy(() -> read(cycle)).isInstanceOf(HtsimConnectionMatrix.FormatException.class).hasMessageContaining("trigger cycle");
+    }
+
     /** Cut anywhere, or with any character replaced, a file either reads or is a FormatException: never another exception. */
     @Test
     void damagedFilesNeverCrashTheReader() {
