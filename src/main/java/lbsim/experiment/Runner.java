@@ -107,6 +107,7 @@ public final class Runner {
                     + topo.hostCount() + " hosts");
         }
         TransportConfig[] tcfg = transportConfigs(sc, topo, graph);
+        String timerWarning = timerCheck(sc, topo, tcfg);
         SwitchConfig scfg = sc.switchSpec().resolve(sc.topology(), sc.transport(), topo);
         Scheme scheme = sc.schemeFactory().apply(new SchemeContext(sim, topo));
         Network net = new Network(sim, topo, scfg, scheme.switches());
@@ -116,6 +117,7 @@ public final class Runner {
         WorkloadDriver driver = relay.attach(new WorkloadDriver(sim, transport, graph));
         List<String> warnings = new ArrayList<>(sc.warnings());
         warnings.addAll(sc.workload().warnings());
+        if (timerWarning != null) warnings.add(timerWarning);
         addFirstSwitchWarning(net, lbsim.net.Switch::bufferWarning, warnings);
         if (ECN_CCS.contains(sc.transport().cc())) addFirstSwitchWarning(net, lbsim.net.Switch::ecnWarning, warnings);
         // the run ends when every flow is delivered and acknowledged: failures due after that (run
@@ -272,6 +274,32 @@ public final class Runner {
             });
         }
         return out;
+    }
+
+    /**
+     * A retransmission timer shorter than one packet's serialisation at its NIC fires before any packet can be
+     * acknowledged, so no flow would ever finish: exit 2. One shorter than the fabric's base RTT makes every packet
+     * time out before its ACK returns, even on an idle fabric: a warning (null when neither holds).
+     */
+    static String timerCheck(Scenario sc, Topology topo, TransportConfig[] tcfg) {
+        String key = "transport." + (sc.transport().lossRecovery().equals("irn") ? "irn_rto_high_us" : "timeout_us");
+        String warning = null;
+        for (int h = 0; h < tcfg.length; h++) {
+            TransportConfig c = tcfg[h];
+            if (h > 0 && c == tcfg[h - 1]) continue; // hosts of one rate share a config
+            long ser = Simulation.serialisationPs(c.mtuBytes() + (long) c.headerBytes(), topo.hostRateBps(h));
+            if (c.timeoutPs() < ser) {
+                throw new BadInputException(sc.file() + ": " + key + ": " + c.timeoutPs() / 1e6 + " us is shorter than one packet's "
+                        + "serialisation at host " + topo.nodeName(h) + "'s NIC (" + ser / 1e6 + " us): every timer fires before a "
+                        + "packet can be acknowledged, so no flow could finish; use at least the fabric's base RTT, "
+                        + c.baseRttPs() / 1e6 + " us");
+            }
+            if (warning == null && c.timeoutPs() < c.baseRttPs()) {
+                warning = key + " " + c.timeoutPs() / 1e6 + " us is below the fabric's base RTT (" + c.baseRttPs() / 1e6
+                        + " us): packets time out before their ACK can return even on an idle fabric, and are resent spuriously";
+            }
+        }
+        return warning;
     }
 
     private static int maxFlowsPerHost(FlowGraph g, int hosts) {

@@ -244,4 +244,17 @@ class BadInputTest {
         bad(OK.replace("size_bytes: 1000}", "size_bytes: 1000}, {src: 1, dst: 2, size_bytes: 1000, after: [1]}"))
                 .hasMessageContaining("workload.flows[1].after").hasMessageContaining("flow index 1 must name an earlier flow (0..0)");
     }
+
+    /** A timer shorter than one packet's serialisation could never let a flow finish: exit 2; one below the base RTT warns. */
+    @Test
+    void aTimerNoPacketCanBeatIsRefusedAndOneBelowTheRttWarned() {
+        bad(OK, "topology.link_gbps=1", "topology.mtu_bytes=4096", "transport.timeout_us=10")
+                .hasMessageContaining("transport.timeout_us").hasMessageContaining("shorter than one packet's serialisation");
+        bad(OK, "topology.link_gbps=1", "topology.mtu_bytes=4096", "transport.loss_recovery=irn", "transport.irn_rto_high_us=10")
+                .hasMessageContaining("transport.irn_rto_high_us");
+        var r = Runner.run(ScenarioLoader.parse("ok.yaml", OK, null, List.of("transport.timeout_us=1"), null), Runner.Progress.NONE);
+        assertThat(r.warnings()).anySatisfy(w -> assertThat(w).contains("transport.timeout_us 1.0 us is below the fabric's base RTT"));
+        var fine = Runner.run(ScenarioLoader.parse("ok.yaml", OK, null, List.of("transport.timeout_us=1000"), null), Runner.Progress.NONE);
+        assertThat(fine.warnings()).noneMatch(w -> w.contains("base RTT"));
+    }
 }
