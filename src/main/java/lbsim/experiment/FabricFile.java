@@ -68,12 +68,7 @@ public final class FabricFile {
 
     /** Reads a topology file. */
     public static FabricFile read(Path path) {
-        String text;
-        try {
-            text = Files.readString(path);
-        } catch (IOException e) {
-            throw new BadInputException(path + ": cannot read topology file (" + e.getMessage() + ")");
-        }
+        String text = YamlInput.read(path, "topology file");
         String src = path.toString();
         JsonNode root = ScenarioLoader.readYaml(src, text);
         if (root == null || !root.isObject()) throw new BadInputException(src + ": expected a YAML mapping with hosts, switches and links");

@@ -32,12 +32,7 @@ public final class ScenarioLoader {
     }
 
     public static Scenario load(Path file, List<String> overrides, Long seed) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read scenario file (" + e.getMessage() + ")");
-        }
+        String text = YamlInput.read(file, "scenario file");
         Path dir = file.toAbsolutePath().getParent();
         return parse(file.toString(), text, dir, overrides, seed);
     }
@@ -68,6 +63,7 @@ public final class ScenarioLoader {
      * read silently wrong. An anchor alone ({@code &x}) changes nothing and is accepted.
      */
     public static JsonNode readYaml(String file, String text) {
+        YamlInput.checkSize(file, text);
         try (JsonParser p = YAML.createParser(text)) {
             for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
                 if (p instanceof YAMLParser y && y.isCurrentAlias()) {
@@ -85,6 +81,10 @@ public final class ScenarioLoader {
     public static BadInputException badYaml(String file, JacksonException e) {
         String line = e.getLocation() != null && e.getLocation().getLineNr() > 0 ? "line " + e.getLocation().getLineNr() + ": " : "";
         String dup = duplicateKey(e);
+        if (String.valueOf(e.getOriginalMessage()).startsWith("Trailing token")) {
+            return new BadInputException(file + ": " + line + "a second YAML document ('---'): a file holds one scenario, sweep or "
+                    + "topology; put the others in files of their own");
+        }
         if (dup != null) return new BadInputException(file + ": " + line + dup + ": duplicate key; a key may appear only once in a mapping");
         return new BadInputException(file + ": " + line + "not valid YAML: " + e.getOriginalMessage());
     }

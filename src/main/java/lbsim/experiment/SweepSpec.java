@@ -79,12 +79,7 @@ public final class SweepSpec {
     }
 
     public static SweepSpec load(Path file, List<String> extraOverrides) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new BadInputException(file + ": cannot read sweep file (" + e.getMessage() + ")");
-        }
+        String text = YamlInput.read(file, "sweep file");
         return parse(file.toString(), text, file.toAbsolutePath().getParent(), extraOverrides);
     }
 
@@ -110,9 +105,9 @@ public final class SweepSpec {
         } else if (base.isString()) {
             Path p = dir == null ? Path.of(base.asString()) : dir.resolve(base.asString());
             try {
-                baseText = Files.readString(p);
-            } catch (IOException e) {
-                throw new BadInputException(file + ": base: cannot read scenario file " + p + " (" + e.getMessage() + ")");
+                baseText = YamlInput.read(p, "scenario file");
+            } catch (BadInputException e) {
+                throw new BadInputException(file + ": base: " + e.getMessage(), e);
             }
             baseLabel = p.toString();
             baseDir = p.toAbsolutePath().getParent();
