@@ -58,6 +58,28 @@ public final class WorkloadSpec {
         }
     }
 
+    /** A builder whose ranks {@link RankPlacement} places on the fabric, which needs the hosts per leaf when it knows them. */
+    private abstract static class PlacedBuilder implements Builder {
+        private final RankPlacement placement;
+
+        PlacedBuilder(RankPlacement placement) {
+            this.placement = placement;
+        }
+
+        @Override
+        public FlowGraph build(int hosts, SplittableRandom rnd) {
+            return build(hosts, 0, rnd);
+        }
+
+        @Override
+        public FlowGraph build(Topology topo, SplittableRandom rnd) {
+            return build(topo.hostCount(), placement.hostsPerLeafFor(topo), rnd);
+        }
+
+        /** The graph for {@code hosts} hosts, {@code hostsPerLeaf} per leaf (0: unknown). */
+        abstract FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd);
+    }
+
     private final String kind;
     private final Builder builder;
     private final String file;
@@ -146,18 +168,9 @@ public final class WorkloadSpec {
         int root = s.intValue("root", 0, 0, 1 << 24);
         boolean snapshot = s.bool("snapshot", false); // ParaLet §6: the collective's pairs at once (Snapshot)
         String file = s.file();
-        return new Builder() {
+        return new PlacedBuilder(placement) {
             @Override
-            public FlowGraph build(int hosts, SplittableRandom rnd) {
-                return build(hosts, 0, rnd);
-            }
-
-            @Override
-            public FlowGraph build(Topology topo, SplittableRandom rnd) {
-                return build(topo.hostCount(), placement.hostsPerLeafFor(topo), rnd);
-            }
-
-            private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
+            FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
                 int hostJobs = sharedHosts ? 1 : jobs; // jobs that need hosts of their own
                 int n = ranks == 0 ? hosts / hostJobs : ranks;
                 String what = hostJobs > 1 ? "workload.ranks: " + jobs + " jobs x " + n + " ranks" : "workload.ranks: " + n + " ranks";
@@ -224,18 +237,9 @@ public final class WorkloadSpec {
                 qpsPerConnection(s), splitDataOnQps(s), s.doubleValue("reduce_gbps", 0, 0, 1e9),
                 CollectiveSpec.DEFAULT_INTRA_SERVER_GBPS, CollectiveSpec.DEFAULT_RANKS_PER_SERVER);
         String file = s.file();
-        return new Builder() {
+        return new PlacedBuilder(placement) {
             @Override
-            public FlowGraph build(int hosts, SplittableRandom rnd) {
-                return build(hosts, 0, rnd);
-            }
-
-            @Override
-            public FlowGraph build(Topology topo, SplittableRandom rnd) {
-                return build(topo.hostCount(), placement.hostsPerLeafFor(topo), rnd);
-            }
-
-            private FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
+            FlowGraph build(int hosts, int hostsPerLeaf, SplittableRandom rnd) {
                 int n = traces.size();
                 if (n > hosts) throw new BadInputException(file + ": workload.trace: the trace has " + n + " ranks but the fabric has " + hosts + " hosts");
                 int[] map = placement.place(n, hosts, hostsPerLeaf, rnd);
