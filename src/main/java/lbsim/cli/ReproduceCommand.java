@@ -93,10 +93,11 @@ public final class ReproduceCommand implements Callable<Integer> {
         System.out.printf("%-52s %10s %8s %10s %10s  %-12s %s%n", "cell", "ours", "sd", "paper", "diff", "verdict", "cause");
         for (Reproduce.Row r : o.rows()) {
             if (r.ran()) {
-                System.out.printf(Locale.ROOT, "%-52s %10.3f %8.3f %10.3f %+10.3f  %-12s %s%n", r.cell().name(), r.mean(), r.sd(), r.paper(),
-                        r.difference(), r.verdict().label(), r.causeKind());
+                System.out.printf(Locale.ROOT, "%-52s %10.3f %8.3f %10s %10s  %-12s %s%n", r.cell().name(), r.mean(), r.sd(),
+                        Reproduce.paperText(r), r.cell().isQualitative() ? "" : String.format(Locale.ROOT, "%+.3f", r.difference()),
+                        r.verdict().label(), r.causeKind());
             } else {
-                System.out.printf(Locale.ROOT, "%-52s %10s %8s %10.3f %10s  %-12s%n", r.cell().name(), "not run", "", r.paper(), "",
+                System.out.printf(Locale.ROOT, "%-52s %10s %8s %10s %10s  %-12s%n", r.cell().name(), "not run", "", Reproduce.paperText(r), "",
                         r.verdict().label());
             }
         }

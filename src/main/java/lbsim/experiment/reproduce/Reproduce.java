@@ -296,6 +296,11 @@ public final class Reproduce {
         return String.join("\u0000", labels);
     }
 
+    /** The paper's number as reports print it, or "claim" for one it states without a number ({@link Cell#qualitative}). */
+    public static String paperText(Row r) {
+        return r.cell().isQualitative() ? "claim" : String.format(Locale.ROOT, "%.3f", r.paper());
+    }
+
     static String fmt(double x) {
         return Double.isNaN(x) ? "" : String.format(Locale.ROOT, "%.4f", x);
     }

@@ -131,13 +131,13 @@ public final class ReproduceReport {
             if (r.ran()) {
                 if (Double.isNaN(r.mean())) {
                     // some run had no value for the metric (null in summary.json): no mean, not a mean of 0
-                    sb.append(String.format(Locale.ROOT, "<td>-</td><td>-</td><td>%d</td><td>%.3f</td><td>-</td>", r.n(), r.paper()));
+                    sb.append(String.format(Locale.ROOT, "<td>-</td><td>-</td><td>%d</td><td>%s</td><td>-</td>", r.n(), Reproduce.paperText(r)));
                 } else {
-                    sb.append(String.format(Locale.ROOT, "<td>%.3f</td><td>%.3f</td><td>%d</td><td>%.3f</td><td>%+.3f</td>", r.mean(),
-                            r.sd(), r.n(), r.paper(), r.difference()));
+                    sb.append(String.format(Locale.ROOT, "<td>%.3f</td><td>%.3f</td><td>%d</td><td>%s</td><td>%s</td>", r.mean(),
+                            r.sd(), r.n(), Reproduce.paperText(r), r.cell().isQualitative() ? "" : String.format(Locale.ROOT, "%+.3f", r.difference())));
                 }
             } else {
-                sb.append(String.format(Locale.ROOT, "<td colspan=\"3\">not run at this scale</td><td>%.3f</td><td></td>", r.paper()));
+                sb.append(String.format(Locale.ROOT, "<td colspan=\"3\">not run at this scale</td><td>%s</td><td></td>", Reproduce.paperText(r)));
             }
             sb.append("<td>").append(r.verdict().label()).append("</td><td class=\"l\">").append(esc(r.causeKind()))
                     .append(r.causeDetail().isEmpty() ? "" : ": " + esc(r.causeDetail())).append("</td>");

@@ -132,7 +132,7 @@ public final class Verdicts {
                 String mean = r.getField("ours_mean");
                 String ours = mean.isEmpty() ? "not run" : mean + " ± " + r.getField("ours_sd") + " (n " + r.getField("seeds") + ")";
                 String cause = r.getField("cause") + (r.getField("cause_detail").isEmpty() ? "" : ": " + r.getField("cause_detail"));
-                sb.append("| ").append(md(r.getField("cell"))).append(" | ").append(ours).append(" | ").append(r.getField("paper"))
+                sb.append("| ").append(md(r.getField("cell"))).append(" | ").append(ours).append(" | ").append(r.getField("paper").isEmpty() ? "claim" : r.getField("paper"))
                         .append(" | ").append(r.getField("verdict")).append(" | ").append(md(cause)).append(" |\n");
             }
         } catch (IOException e) {
