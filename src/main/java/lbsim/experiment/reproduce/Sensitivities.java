@@ -16,6 +16,11 @@ public final class Sensitivities {
     private static final Sensitivity ETHEREAL_ECN = new Sensitivity("switch.ecn_profile", List.of("dctcp-hpcc"),
             "Ethereal §4.1 runs DCTCP with PFC and states no ECN threshold: DCTCP's own guideline (default) against the "
                     + "HPCC ns-3 DCTCP threshold, 40 times larger at 400 Gbit/s");
+    // QP context cache: Ethereal's argument is about QP counts, and no vendor publishes a ConnectX's cache size;
+    // StaR (ICNP'21) measured peak performance up to about 450 connections, lbsim's default is 1024
+    private static final Sensitivity QP_CACHE = new Sensitivity("nic.qp_cache_entries", List.of("450"),
+            "the number of QP contexts a NIC caches is not published (lbsim's default 1024); StaR (ICNP'21) measured an RNIC "
+                    + "keeping its peak performance only up to about 450 connections");
     // McClure §4 runs htsim with an RTO it does not state; 1 ms is the presets' default
     private static final Sensitivity MCCLURE_RTO = new Sensitivity("transport.timeout_us", List.of("200", "5000"),
             "McClure et al. §4 state no retransmission timeout; the presets use 1 ms, the range spans 0.2-5 ms");
@@ -36,8 +41,8 @@ public final class Sensitivities {
             "Hopper §4.2's ConnectX-5 testbed states no local ACK timeout: 4.096 us x 2^14 (default) against 2^10 and 2^18");
 
     private static final Map<String, List<Sensitivity>> BY_PRESET = Map.ofEntries(
-            Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN)),
-            Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN)),
+            Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN, QP_CACHE)),
+            Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN, QP_CACHE)),
             Map.entry("ethereal-fig7", List.of(ETHEREAL_ECN)),
             Map.entry("mcclure-table2", List.of(MCCLURE_PACING_JITTER)),
             Map.entry("mcclure-fig1-2", List.of(MCCLURE_PACING_JITTER)),
