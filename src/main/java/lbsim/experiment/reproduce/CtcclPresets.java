@@ -149,16 +149,9 @@ final class CtcclPresets {
                 Cell.improvement("AllReduce: DNLB time per op vs ECMP (1 s -> 700 ms)", ar, arBase, 30.0,
                         "§4.2 Fig. 6(a) at 8 GB: 'reducing it from approximately 1 s to 700 ms'")));
         for (String op : List.of("all-gather", "reduce-scatter", "broadcast", "reduce")) {
-            Cell c = Cell.qualitative(op + ": DNLB time per op vs ECMP", Map.of("workload", op, "load_balancer", "ctccl-dnlb"),
+            cells.add(Cell.qualitative(op + ": DNLB time per op vs ECMP", Map.of("workload", op, "load_balancer", "ctccl-dnlb"),
                     Map.of("workload", op, "load_balancer", "nccl-ecmp"), "§4.2 Fig. 6(d): 'operations such as AllGather, "
-                            + "AllReduce, Broadcast, Reduce, and ReduceScatter benefit substantially'");
-            if (op.equals("broadcast") || op.equals("reduce")) {
-                c = c.because(Cell.Cause.Kind.MODEL, "lbsim does not model NCCL's credit limit (pieces in flight per "
-                        + "connection): a ring " + op + "'s root posts every piece at once and the chain runs near "
-                        + "store-and-forward at about a quarter of the NIC share under either scheme, so the uplinks carry "
-                        + "little and the schemes tie (see the preset's notes)");
-            }
-            cells.add(c);
+                            + "AllReduce, Broadcast, Reduce, and ReduceScatter benefit substantially'"));
         }
         for (String op : List.of("all-to-all", "send-recv")) {
             cells.add(Cell.improvement(op + ": DNLB time per op vs ECMP", Map.of("workload", op, "load_balancer", "ctccl-dnlb"),
