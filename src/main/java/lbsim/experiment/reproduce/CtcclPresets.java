@@ -142,12 +142,23 @@ final class CtcclPresets {
         String quick = base("ctccl-fig6d-quick", 67108864) + "grid:\n" + ops(67108864, ALL_OPS) + lb(8) + "seeds: 2\n";
         Map<String, String> ar = Map.of("workload", "all-reduce", "load_balancer", "ctccl-dnlb");
         Map<String, String> arBase = Map.of("workload", "all-reduce", "load_balancer", "nccl-ecmp");
-        List<Cell> cells = List.of(
+        List<Cell> cells = new ArrayList<>(List.of(
                 Cell.improvement("AllReduce: DNLB time per op vs ECMP (busbw +40 %)", ar, arBase, 100 * (1 - 1 / 1.4),
                         "§4.2 Fig. 6(d): 'busbw for AllReduce increasing by approximately 40%'; same bytes, so time falls by "
                                 + "1 - 1/1.4 = 28.6 %"),
                 Cell.improvement("AllReduce: DNLB time per op vs ECMP (1 s -> 700 ms)", ar, arBase, 30.0,
-                        "§4.2 Fig. 6(a) at 8 GB: 'reducing it from approximately 1 s to 700 ms'"));
+                        "§4.2 Fig. 6(a) at 8 GB: 'reducing it from approximately 1 s to 700 ms'")));
+        for (String op : List.of("all-gather", "reduce-scatter", "broadcast", "reduce")) {
+            cells.add(Cell.qualitative(op + ": DNLB time per op vs ECMP", Map.of("workload", op, "load_balancer", "ctccl-dnlb"),
+                    Map.of("workload", op, "load_balancer", "nccl-ecmp"), "§4.2 Fig. 6(d): 'operations such as AllGather, "
+                            + "AllReduce, Broadcast, Reduce, and ReduceScatter benefit substantially'"));
+        }
+        for (String op : List.of("all-to-all", "send-recv")) {
+            cells.add(Cell.improvement(op + ": DNLB time per op vs ECMP", Map.of("workload", op, "load_balancer", "ctccl-dnlb"),
+                    Map.of("workload", op, "load_balancer", "nccl-ecmp"), 0, "§4.2 Fig. 6(d): 'for other operators, the "
+                            + "performance differences are less significant, as the network load and congestion remain "
+                            + "relatively low' (AlltoAll and SendRecv; paper 0)"));
+        }
         return new Preset("ctccl-fig6d", PAPER, "Fig. 6(d)",
                 "NCCL-tests AllReduce, AllGather, ReduceScatter, Broadcast, Reduce (ring), AlltoAll and SendRecv (direct) between "
                         + "8 nodes, two concurrent jobs, QP = 8, under NCCL + ECMP and CTCCL + DNLB: time per operation (mean "
@@ -163,13 +174,23 @@ final class CtcclPresets {
                 + "seeds: 1\n";
         String quick = base("ctccl-fig6e-quick", 16777216) + "grid:\n" + ops(16777216, "all-reduce", "all-gather")
                 + lbQps(1, 2, 4, 8, 16) + "seeds: 2\n";
+        List<Cell> cells = new ArrayList<>();
+        for (String op : List.of("all-reduce", "all-gather")) {
+            for (String lb : List.of("ecmp", "dnlb")) {
+                // busbw is higher-better: the improvement of QP 1 over QP 8 is positive when QP 8 has the higher busbw
+                cells.add(Cell.qualitative(op + ": " + lb + " busbw rises from QP 1 to QP 8", Map.of("workload", op,
+                        "load_balancer", lb + "-qp1"), Map.of("workload", op, "load_balancer", lb + "-qp8"),
+                        "§4.2 Fig. 6(e): 'for both AllGather and AllReduce operations, the performance exhibits a slight peak "
+                                + "as the QP count increases'; read as QP 8 above QP 1 (busbw: 100 x (QP 8 - QP 1) / QP 8)"));
+            }
+        }
         return new Preset("ctccl-fig6e", PAPER, "Fig. 6(e)",
                 "AllReduce and AllGather busbw between 8 nodes, two concurrent jobs, for 1, 2, 4, 8 and 16 QPs per connection "
-                        + "under NCCL + ECMP and CTCCL + DNLB. The paper states no numbers for this figure (only that busbw "
-                        + "peaks and declines beyond 16 QPs, from QP management overhead lbsim does not model), so there are no "
-                        + "cells; the curves are in results.csv. Paper scale: 8 GB, 1 seed (20 runs, several hours). Quick "
+                        + "under NCCL + ECMP and CTCCL + DNLB. The paper states no numbers for this figure: that busbw rises "
+                        + "with the QP count is a cell judged by its direction; that it declines beyond 16 QPs, from QP "
+                        + "management overhead lbsim does not model, is not; the curves are in results.csv. Paper scale: 8 GB, 1 seed (20 runs, several hours). Quick "
                         + "scale: 16 MB, 2 seeds (40 runs).",
-                "collectives_mean.busbw_gbps", "busbw (Gbit/s)", Map.of("paper", paper, "quick", quick), List.of(), DEVIATIONS);
+                "collectives_mean.busbw_gbps", "busbw (Gbit/s)", Map.of("paper", paper, "quick", quick), cells, DEVIATIONS);
     }
 
     /** Fig. 6(b)/(c) and §4.2's variance: leaf uplink load variance by nodes and QPs for an 8 GB AllReduce. */
@@ -186,6 +207,29 @@ final class CtcclPresets {
         cells.add(Cell.value("8 nodes, QP 8: CTCCL + DNLB uplink load variance", Map.of("workload.ranks", "8-nodes",
                 "load_balancer", "dnlb-qp8"), 0.06, "§4.2: 'reducing the variance in port bandwidth utilization to 0.06 at 8 "
                 + "nodes with QP=8'"));
+        cells.add(Cell.qualitative("8 nodes, QP 8: CTCCL + DNLB vs NCCL + ECMP variance", Map.of("workload.ranks", "8-nodes",
+                "load_balancer", "dnlb-qp8"), Map.of("workload.ranks", "8-nodes", "load_balancer", "ecmp-qp8"),
+                "§4.2: DNLB's variance is 'substantially lower than that of NCCL(ECMP)'"));
+        cells.add(Cell.qualitative("NCCL + ECMP, QP 8: 4 nodes vs 8 nodes variance", Map.of("workload.ranks", "4-nodes",
+                "load_balancer", "ecmp-qp8"), Map.of("workload.ranks", "8-nodes", "load_balancer", "ecmp-qp8"),
+                "§4.2 Fig. 6(b)/(c): ECMP's imbalance 'becomes increasingly pronounced as the number of nodes and QPs grows' "
+                        + "(nodes)"));
+        cells.add(Cell.qualitative("NCCL + ECMP, 8 nodes: QP 2 vs QP 8 variance", Map.of("workload.ranks", "8-nodes",
+                "load_balancer", "ecmp-qp2"), Map.of("workload.ranks", "8-nodes", "load_balancer", "ecmp-qp8"),
+                "§4.2 Fig. 6(b)/(c): ECMP's imbalance 'becomes increasingly pronounced as the number of nodes and QPs grows' "
+                        + "(QPs)"));
+        cells.add(Cell.value("8 nodes, QP 8: CTCCL + DNLB busbw", Map.of("workload.ranks", "8-nodes", "load_balancer", "dnlb-qp8"),
+                22 * 8, "§4.2: 'this balance enables the AllReduce operation to consistently achieve performance levels of "
+                        + "approximately 22 GB/s' (x 8 = Gbit/s)").on("collectives_mean.busbw_gbps"));
+        cells.add(Cell.qualitative("2 nodes: CTCCL + DNLB QP 4 vs QP 1 variance (Eq. 4 fails at QP 1)",
+                Map.of("workload.ranks", "2-nodes", "load_balancer", "dnlb-qp4"),
+                Map.of("workload.ranks", "2-nodes", "load_balancer", "dnlb-qp1"),
+                "§4.2: with '2 nodes with QP=1 or 2, and 4 nodes with QP=1, Formula (4) is not satisfied, which prevents "
+                        + "optimal utilization of network resources'; QP 4 satisfies it"));
+        cells.add(Cell.qualitative("4 nodes: CTCCL + DNLB QP 2 vs QP 1 variance (Eq. 4 fails at QP 1)",
+                Map.of("workload.ranks", "4-nodes", "load_balancer", "dnlb-qp2"),
+                Map.of("workload.ranks", "4-nodes", "load_balancer", "dnlb-qp1"),
+                "§4.2: Formula (4) is not satisfied with 4 nodes and QP 1; QP 2 satisfies it"));
         return new Preset("ctccl-variance", PAPER, "Fig. 6(b)/(c), §4.2",
                 "Variance (%^2) of the leaf uplinks' utilisation during an AllReduce of two concurrent jobs on 2, 4 and 8 "
                         + "nodes with 1-16 QPs per connection, NCCL + ECMP vs CTCCL + DNLB (Eq. 4 fails for DNLB at 2 nodes "
@@ -236,6 +280,10 @@ final class CtcclPresets {
                             + "input), variance < 0.001 %^2; read as 0. The paper states no detection time: the claim across "
                             + "the plausible range"));
         }
+        cells.add(Cell.value("CTCCL + DNLB: variance of the failed leaf's uplinks before the failure, detection 100 ms",
+                Map.of("load_balancer", "ctccl-dnlb", "failures[0].detect_ms", "detect-100ms"), 0.01,
+                "Fig. 7 table, before failure: uplinks 0/51-0/62 read 83.01 % and 7 x 82.71 %, population variance 0.0098 "
+                        + "%^2").on("uplinks.variance_before_failure_pct2"));
         List<String> dev = new ArrayList<>();
         for (String d : DEVIATIONS) if (!d.startsWith("NIC:")) dev.add(d);
         dev.add("NIC: nic profile roce as the testbed's ConnectX-7 under NCCL 2.19: go-back-N, one timer per QP, the local "

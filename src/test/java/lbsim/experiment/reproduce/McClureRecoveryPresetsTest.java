@@ -136,8 +136,8 @@ class McClureRecoveryPresetsTest {
         assertThat(tcp.keySet()).containsExactlyInAnyOrder("1", "2");
         double expected = 0;
         for (String k : tcp.keySet()) expected += 100 * (tcp.get(k) - sf.get(k)) / tcp.get(k) / tcp.size();
-        assertThat(o.rows()).hasSize(1);
-        Reproduce.Row row = o.rows().get(0);
+        assertThat(o.rows()).hasSize(p.cells().size());
+        Reproduce.Row row = o.rows().stream().filter(r -> r.cell().name().startsWith("f1: SF (t=3, ")).findFirst().orElseThrow();
         assertThat(row.n()).isEqualTo(2);
         assertThat(row.mean()).isCloseTo(expected, org.assertj.core.api.Assertions.within(1e-6));
         assertThat(row.paper()).isEqualTo(55.0);

@@ -37,6 +37,16 @@ class PaperClaimsTest {
         check("hopper-", "Hopper");
     }
 
+    @Test
+    void mcclureCellsSelectPaperScalePointsAndTheClaimsTableNamesEveryCell() throws IOException {
+        check("mcclure-", "McClure");
+    }
+
+    @Test
+    void ctcclCellsSelectPaperScalePointsAndTheClaimsTableNamesEveryCell() throws IOException {
+        check("ctccl-", "CTCCL");
+    }
+
     private static void check(String prefix, String paper) throws IOException {
         List<Preset> presets = Presets.all().stream().filter(p -> p.id().startsWith(prefix)).toList();
         assertThat(presets).as(prefix).isNotEmpty();
