@@ -76,7 +76,8 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
             String links = o.requiredString("links");
             double gbps = o.doubleValue("gbps", -1, -1, 1e6);
             long lat = o.longValue("latency_ns", -1, -1, 1_000_000_000L);
-            if (gbps == 0) throw o.error("gbps", "must be positive");
+            // as link_gbps: a rate under 1 Mbit/s rounds to 0 bit/s (a packet would never finish serialising)
+            if (gbps != -1 && gbps < 1e-3) throw o.error("gbps", gbps + " must be -1 (keep the link's rate) or in [0.001, 1000000]");
             if (gbps < 0 && lat < 0) {
                 // -1 (the default of both) keeps the link's own value: an override without either changes nothing
                 throw o.error("links", "'" + links + "' is overridden with nothing; an override needs gbps or latency_ns (or both),"
