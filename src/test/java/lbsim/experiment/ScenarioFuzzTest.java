@@ -20,12 +20,12 @@ import org.junit.jupiter.api.Test;
  * fabrics and {@code max_time_ms}, which the mutations never raise.
  * The seed is fixed so that the test suite is reproducible; {@code -Dlbsim.fuzz.seed=N} explores others.
  */
-class ScenarioFuzzTest {
-    static final long SEED = Long.getLong("lbsim.fuzz.seed", 31);
+public class ScenarioFuzzTest {
+    public static final long SEED = Long.getLong("lbsim.fuzz.seed", 31);
     static final int EXAMPLES = Integer.getInteger("lbsim.fuzz.examples", 150);
 
     /** Small valid scenarios whose keys span most sections; each finishes in a few ms of simulated time. */
-    static final List<String> BASES = List.of("""
+    public static final List<String> BASES = List.of("""
             name: fuzz-ls
             seed: 3
             max_time_ms: 2
@@ -60,6 +60,32 @@ class ScenarioFuzzTest {
                 - {src: 0, dst: 3, size_bytes: 30000}
                 - {src: 1, dst: 2, size_bytes: 10000, start_ns: 1000, after: [0], group: 0}
             failures: [{at_us: 3, link: "leaf0-spine0", kind: degrade, capacity_fraction: 0.5}]
+            """, """
+            name: fuzz-open
+            max_time_ms: 1
+            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, parallel_links: 2, port_buffer_bytes: 200000}
+            transport: {cc: uec, loss_recovery: trim, pfc: false}
+            nic: {profile: multipath, qp_cache_entries: 4, qp_miss_ns: 100, arbitration_bytes: 4096}
+            load_balancer: {scheme: reps, slots: 4, entropies: 16}
+            workload: {kind: open-loop, distribution: hadoop, load: 0.3, duration_us: 20, pairs: inter-rack}
+            """, """
+            name: fuzz-sub
+            max_time_ms: 2
+            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2, oversubscription: 2}
+            transport: {cc: fixed-rate, rate_coefficient: 0.9, pacing_jitter: 0.1, loss_recovery: sack, timeout_us: 100}
+            nic: {profile: irn, reorder_window_packets: 30, retry_count: 3}
+            load_balancer: {scheme: subflows, count: 3, spray: false}
+            workload: {kind: collective, op: all-gather, algorithm: ring, size_bytes: 24000, jobs: 2, ranks: 2, reduce_gbps: 50}
+            metrics: {throughput_interval_us: 2, throughput_max_intervals: 16}
+            """, """
+            name: fuzz-eth
+            max_time_ms: 2
+            topology: {kind: fat-tree, k: 4}
+            transport: {timeout_us: 50}
+            nic: {profile: ideal}
+            load_balancer: {scheme: ethereal, bad_path_ms: 1, path_control: port}
+            workload: {kind: permutation, size_bytes: 8000}
+            failures: [{at_us: 1, link: "agg0-core0", kind: down, detect_ms: 0}]
             """);
 
     /** A value put in place of another: wrong types, extreme and degenerate numbers, odd strings, structures. */
@@ -132,11 +158,11 @@ class ScenarioFuzzTest {
     }
 
     /** Mutation kinds: 0..VALUES-1 replace with that value; then delete, add an unknown key beside, wrap in a list, duplicate in a list. */
-    static final int DELETE = VALUES.size(), UNKNOWN_KEY = VALUES.size() + 1, WRAP_IN_LIST = VALUES.size() + 2,
+    public static final int DELETE = VALUES.size(), UNKNOWN_KEY = VALUES.size() + 1, WRAP_IN_LIST = VALUES.size() + 2,
             STRING_OF_IT = VALUES.size() + 3, KINDS = VALUES.size() + 4;
 
     /** The base scenario {@code base} with mutation {@code kind} at site {@code site} (mod the sites), as YAML; null when the mutation could raise max_time_ms. */
-    static String mutate(int base, int site, int kind) {
+    public static String mutate(int base, int site, int kind) {
         ObjectNode tree = (ObjectNode) ScenarioLoader.readYaml("fuzz", BASES.get(base));
         List<Site> all = sites(tree);
         Site s = all.get(Math.floorMod(site, all.size()));
@@ -162,12 +188,14 @@ class ScenarioFuzzTest {
     }
 
     /** Runs the scenario text; returns normally when it ran or was refused as bad input, throws otherwise. */
-    static void loadAndRun(String yaml) {
+    static boolean loadAndRun(String yaml) {
         try {
             Scenario sc = ScenarioLoader.parse("fuzz.yaml", yaml, null, List.of(), null);
             Runner.run(sc, Runner.Progress.NONE);
+            return true;
         } catch (BadInputException refused) {
             assertThat(refused.getMessage()).as("a refusal names something").isNotBlank();
+            return false;
         }
     }
 
@@ -192,16 +220,19 @@ class ScenarioFuzzTest {
 
     @Test
     void everyMutationRunsOrIsRefusedAsBadInput() {
+        int[] ranRefused = new int[2];
         qt().withFixedSeed(SEED).withExamples(EXAMPLES).withShrinkCycles(50)
                 .forAll(integers().between(0, BASES.size() - 1), integers().between(0, 200), integers().between(0, KINDS - 1))
                 .checkAssert((base, site, kind) -> {
                     String yaml = mutate(base, site, kind);
                     if (yaml == null) return;
                     try {
-                        loadAndRun(yaml);
+                        ranRefused[loadAndRun(yaml) ? 0 : 1]++;
                     } catch (RuntimeException | StackOverflowError e) {
                         throw new AssertionError("not bad input but " + e + " for\n" + yaml, e);
                     }
                 });
+        assertThat(ranRefused[0]).as("some mutated scenarios ran").isPositive();
+        assertThat(ranRefused[1]).as("some were refused").isPositive();
     }
 }
