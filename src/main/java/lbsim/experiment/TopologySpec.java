@@ -71,6 +71,14 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
             hpl = s.intValue("hosts_per_tor", k / 2, 1, 100_000);
             if (cores % app != 0) throw s.error("cores", cores + " must be a multiple of aggs_per_pod (" + app + ")");
         }
+        // before anything is built: a fabric the heap cannot hold is refused naming what shrinks it (issue 31)
+        long heap = Runtime.getRuntime().maxMemory();
+        if (fabric == null && kind.equals("leaf-spine")) {
+            FabricSize.leafSpine(leaves, spines, hpl, parallel).check(s, "leaves, spines, hosts_per_leaf, parallel_links", heap);
+        } else if (fabric == null) {
+            FabricSize.fatTree(pods, tpp, app, cores, hpl, parallel)
+                    .check(s, "k, pods, tors_per_pod, aggs_per_pod, cores, hosts_per_tor, parallel_links", heap);
+        }
         List<LinkOverride> overrides = new ArrayList<>();
         for (Section o : s.sections("link_overrides")) {
             String links = o.requiredString("links");
@@ -126,6 +134,7 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
     /** Hosts this fabric will have (without building it). */
     public int hostCount() {
         if (fabric != null) return fabric.hostCount();
-        return kind.equals("leaf-spine") ? leaves * hostsPerLeaf : pods * torsPerPod * hostsPerLeaf;
+        // within an int: FabricSize refused larger fabrics when the section was read
+        return Math.toIntExact(kind.equals("leaf-spine") ? (long) leaves * hostsPerLeaf : (long) pods * torsPerPod * hostsPerLeaf);
     }
 }
