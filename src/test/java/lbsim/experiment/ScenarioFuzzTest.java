@@ -161,9 +161,14 @@ public class ScenarioFuzzTest {
     public static final int DELETE = VALUES.size(), UNKNOWN_KEY = VALUES.size() + 1, WRAP_IN_LIST = VALUES.size() + 2,
             STRING_OF_IT = VALUES.size() + 3, KINDS = VALUES.size() + 4;
 
-    /** The base scenario {@code base} with mutation {@code kind} at site {@code site} (mod the sites), as YAML; null when the mutation could raise max_time_ms. */
+    /** The base scenario {@code base} with mutation {@code kind} at site {@code site} (mod the sites), as YAML; null when the mutation would raise or drop max_time_ms. */
     public static String mutate(int base, int site, int kind) {
-        ObjectNode tree = (ObjectNode) ScenarioLoader.readYaml("fuzz", BASES.get(base));
+        return mutate(BASES.get(base), site, kind);
+    }
+
+    /** As {@link #mutate(int, int, int)} of any scenario text (a mutation of a mutation). */
+    static String mutate(String yaml, int site, int kind) {
+        ObjectNode tree = (ObjectNode) ScenarioLoader.readYaml("fuzz", yaml);
         List<Site> all = sites(tree);
         Site s = all.get(Math.floorMod(site, all.size()));
         JsonNode old = s.field() != null ? s.parent().get(s.field()) : s.parent().get(s.index());
@@ -172,7 +177,10 @@ public class ScenarioFuzzTest {
         else if (kind == WRAP_IN_LIST) replacement = JsonNodeFactory.instance.arrayNode().add(old.deepCopy());
         else if (kind == STRING_OF_IT) replacement = JsonNodeFactory.instance.textNode(old.isTextual() ? old.asText() + "x" : old.toString());
         else replacement = null;
-        if ("max_time_ms".equals(s.field()) && replacement != null && replacement.isNumber() && replacement.asDouble() > 2) return null;
+        // the time limit keeps every case short: never raised, nor deleted (its default is 1000 ms)
+        if ("max_time_ms".equals(s.field()) && (kind == DELETE || replacement != null && replacement.isNumber() && replacement.asDouble() > 2)) {
+            return null;
+        }
         if (kind == DELETE) {
             if (s.field() != null) ((ObjectNode) s.parent()).remove(s.field());
             else ((ArrayNode) s.parent()).remove(s.index());
@@ -234,5 +242,21 @@ public class ScenarioFuzzTest {
                 });
         assertThat(ranRefused[0]).as("some mutated scenarios ran").isPositive();
         assertThat(ranRefused[1]).as("some were refused").isPositive();
+    }
+    /** Two mutations at once (a wrong value beside a deleted key, ...): the same rule. */
+    @Test
+    void twoMutationsRunOrAreRefusedAsBadInput() {
+        qt().withFixedSeed(SEED + 2).withExamples(EXAMPLES / 2).withShrinkCycles(50)
+                .forAll(integers().between(0, BASES.size() - 1), integers().between(0, 200 * KINDS - 1), integers().between(0, 200 * KINDS - 1))
+                .checkAssert((base, first, second) -> {
+                    String once = mutate(base, first / KINDS, first % KINDS);
+                    String twice = once == null ? null : mutate(once, second / KINDS, second % KINDS);
+                    if (twice == null) return;
+                    try {
+                        loadAndRun(twice);
+                    } catch (RuntimeException | StackOverflowError e) {
+                        throw new AssertionError("not bad input but " + e + " for\n" + twice, e);
+                    }
+                });
     }
 }
