@@ -157,7 +157,7 @@ public class ScenarioFuzzTest {
         }
     }
 
-    /** Mutation kinds: 0..VALUES-1 replace with that value; then delete, add an unknown key beside, wrap in a list, duplicate in a list. */
+    /** Mutation kinds: 0..VALUES-1 replace with that value; then delete it, add an unknown key beside it, wrap it in a list, give it as a string. */
     public static final int DELETE = VALUES.size(), UNKNOWN_KEY = VALUES.size() + 1, WRAP_IN_LIST = VALUES.size() + 2,
             STRING_OF_IT = VALUES.size() + 3, KINDS = VALUES.size() + 4;
 
