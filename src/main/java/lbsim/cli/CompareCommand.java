@@ -42,6 +42,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Mixin
     ReportOption reportOption = new ReportOption();
 
+    @Mixin
+    OverwriteOption overwriteOption = new OverwriteOption();
+
     @Option(names = "--jobs", description = "Runs simulated at once (default: all cores). Results do not depend on it.")
     Integer jobs;
 
@@ -83,7 +86,7 @@ public final class CompareCommand implements Callable<Integer> {
         java.util.Set<String> warnings = new java.util.LinkedHashSet<>();
         for (Scenario sc : base) warnings.addAll(sc.warnings());
         for (String w : warnings) System.err.println("lbsim: warning: " + w);
-        Path dir = OutDir.usable(out != null ? out : Path.of("out", "compare-" + base.get(0).name()));
+        Path dir = OutDir.usable(out != null ? out : Path.of("out", "compare-" + base.get(0).name()), overwriteOption.overwrite);
         int runs = names.size() * n;
         System.err.println("running " + base.get(0).name() + " under " + names.size() + " schemes"
                 + (n > 1 ? " x " + n + " seeds (" + first + "-" + (first + n - 1) + ")" : "") + ", " + Math.min(j, runs)

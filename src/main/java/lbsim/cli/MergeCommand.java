@@ -18,9 +18,12 @@ public final class MergeCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "Output directory.")
     Path out;
 
+    @picocli.CommandLine.Mixin
+    OverwriteOption overwriteOption = new OverwriteOption();
+
     @Override
     public Integer call() {
-        OutDir.check(out);
+        OutDir.usable(out, overwriteOption.overwrite);
         Path results = Sweep.merge(inputs, out);
         Path report = SweepReport.write(out, null);
         System.out.println("merged " + inputs.size() + " folders; results in " + results + ", report in " + report);

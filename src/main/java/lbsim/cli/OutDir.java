@@ -23,11 +23,18 @@ final class OutDir {
      * created (its nearest existing ancestor is a writable folder, not a file). Nothing is created
      * here, so a run refused later leaves no empty folder behind.
      */
-    static Path usable(Path out) {
+    static Path usable(Path out, boolean overwrite) {
         check(out);
         if (Files.exists(out)) {
             if (!Files.isDirectory(out)) throw new BadInputException("--out " + out + ": is a file, not a folder");
             if (!Files.isWritable(out)) throw new BadInputException("--out " + out + ": the folder is not writable");
+            if (!overwrite) {
+                String other = foreignFile(out);
+                if (other != null) {
+                    throw new BadInputException("--out " + out + ": the folder is not empty and holds no lbsim results (it has "
+                            + other + "); name a new or empty folder, or give --overwrite to write into it anyway");
+                }
+            }
             return out;
         }
         Path p = out.toAbsolutePath().normalize().getParent();
@@ -35,5 +42,38 @@ final class OutDir {
         if (p != null && !Files.isDirectory(p)) throw new BadInputException("--out " + out + ": cannot create the folder: " + p + " is a file");
         if (p != null && !Files.isWritable(p)) throw new BadInputException("--out " + out + ": cannot create the folder: " + p + " is not writable");
         return out;
+    }
+
+    /** Files lbsim writes at the top of an output folder: run's, compare's, and sweep's, merge's and reproduce's. */
+    private static final java.util.List<String> RESULT_FILES = java.util.List.of("summary.json", "compare.csv", "sweep.json", "results.csv");
+
+    /**
+     * Null when {@code dir} is empty or an lbsim output (a result file at its top, a sweep's runs/
+     * folder, which an interrupted sweep or merge leaves before its sweep.json, or a run folder of an
+     * unfinished compare: a subfolder, or its seed-N folder, with a summary.json); otherwise the
+     * name of one of its entries.
+     */
+    static String foreignFile(Path dir) {
+        java.util.List<Path> entries;
+        try (var list = Files.list(dir)) {
+            entries = list.sorted().toList();
+        } catch (java.io.IOException e) {
+            throw new BadInputException("--out " + dir + ": cannot list the folder (" + e.getMessage() + ")");
+        }
+        if (entries.isEmpty()) return null;
+        for (Path e : entries) {
+            if (RESULT_FILES.contains(e.getFileName().toString())) return null;
+            if (e.getFileName().toString().equals("runs") && Files.isDirectory(e)) return null;
+            if (Files.isDirectory(e) && (Files.exists(e.resolve("summary.json")) || hasSeedRun(e))) return null;
+        }
+        return entries.get(0).getFileName().toString();
+    }
+
+    private static boolean hasSeedRun(Path schemeDir) {
+        try (var list = Files.list(schemeDir)) {
+            return list.anyMatch(p -> p.getFileName().toString().startsWith("seed-") && Files.exists(p.resolve("summary.json")));
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 }

@@ -51,6 +51,9 @@ public final class ReproduceCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ProgressOption progressOption = new ProgressOption();
 
+    @picocli.CommandLine.Mixin
+    OverwriteOption overwriteOption = new OverwriteOption();
+
     @Option(names = "--jobs", description = "Parallel runs (default: all cores).")
     Integer jobs;
 
@@ -82,7 +85,7 @@ public final class ReproduceCommand implements Callable<Integer> {
         // as sweep does: keys the overrides set that a grid point's settings do not read, once per reproduction
         // (a bad override is exit 2 here, naming the grid point, before anything runs)
         for (String w : Reproduce.spec(p, scale, overrides).validate()) System.err.println("lbsim: warning: " + w);
-        Path dir = OutDir.usable(out != null ? out : Path.of("out", "reproduce-" + p.id() + "-" + scale));
+        Path dir = OutDir.usable(out != null ? out : Path.of("out", "reproduce-" + p.id() + "-" + scale), overwriteOption.overwrite);
         int j = jobs != null ? jobs : Runtime.getRuntime().availableProcessors();
         if (j < 1) throw new BadInputException("--jobs " + j + ": must be >= 1");
         ProgressBar pb = ProgressBar.forRuns(p.id(), progressOption.mode());

@@ -33,12 +33,15 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     ReportOption reportOption = new ReportOption();
 
+    @Mixin
+    OverwriteOption overwriteOption = new OverwriteOption();
+
     @Override
     public Integer call() throws Exception {
         OutDir.check(out);
         ProgressBar.Mode mode = progressOption.mode(); // a bad value is refused before the scenario is read
         Scenario sc = ScenarioLoader.load(file, options.overrides, options.seed);
-        Path dir = OutDir.usable(out != null ? out : Path.of("out", sc.name()));
+        Path dir = OutDir.usable(out != null ? out : Path.of("out", sc.name()), overwriteOption.overwrite);
         Runner.Progress progress = ProgressBar.forRun(sc.name() + " [" + sc.scheme() + "]", 0, mode);
         RunResult r = Runner.run(sc, progress);
         if (progress instanceof ProgressBar pb) pb.clear();

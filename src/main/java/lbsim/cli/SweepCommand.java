@@ -28,6 +28,9 @@ public final class SweepCommand implements Callable<Integer> {
     @picocli.CommandLine.Mixin
     ReportOption reportOption = new ReportOption();
 
+    @picocli.CommandLine.Mixin
+    OverwriteOption overwriteOption = new OverwriteOption();
+
     @Option(names = "--jobs", description = "Parallel runs (default: all cores).")
     Integer jobs;
 
@@ -39,7 +42,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        OutDir.usable(out);
+        OutDir.usable(out, overwriteOption.overwrite);
         progressOption.mode(); // a bad --progress is refused before anything runs
         SweepSpec spec = SweepSpec.load(file, overrides);
         // once per sweep, not once per run (each run's summary.json has its own)

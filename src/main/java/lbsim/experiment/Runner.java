@@ -138,6 +138,8 @@ public final class Runner {
         long t = 0;
         boolean done = false;
         long finishPs = 0;
+        Deliverable deliverable = new Deliverable(net, graph, driver, transport);
+        String cutOff = null;
         while (t < limit) {
             t = Math.min(limit, t + throughput.intervalPs());   // one sampling interval (it doubles on long runs)
             boolean empty = runTo(sim, t, series, transport);
@@ -150,10 +152,19 @@ public final class Runner {
                 break;
             }
             if (empty) break;
+            if (!deliverable.anyLeft()) {
+                // every flow still undelivered has no path left and nothing else can finish: waiting for max_time_ms changes nothing
+                cutOff = unreachableFlows(net, graph, driver);
+                break;
+            }
         }
         if (done) {
             // drain what is still in flight (duplicate ACKs, lazily cancelled timers)
             sim.run(Long.MAX_VALUE);
+        } else if (cutOff != null) {
+            warnings.add("stopped at " + sim.now() / (double) Simulation.PS_PER_MS + " ms, before max_time_ms=" + sc.maxTimeMs() + ": "
+                    + cutOff + ", and nothing else is in flight that could still finish");
+            finishPs = sim.now();
         } else if (transport.firstFailedQp() != null) {
             warnings.add(qpFailure(sc, topo, transport.firstFailedQp(), sim.now()));
             finishPs = sim.now();

@@ -404,6 +404,8 @@ public final class Sweep {
             for (JsonNode l : r.get("labels")) labels.add(l.asString());
             runs.add(new SweepSpec.Run(runs.size(), r.get("key").asString(), labels, List.of(), r.get("seed").asLong()));
         }
+        // as sweep: a folder holding another sweep's runs is not replaced by this one's
+        checkSameSweep(out, runs);
         try {
             Files.createDirectories(out.resolve("runs"));
             List<String> missing = new ArrayList<>();

@@ -71,12 +71,21 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
             hpl = s.intValue("hosts_per_tor", k / 2, 1, 100_000);
             if (cores % app != 0) throw s.error("cores", cores + " must be a multiple of aggs_per_pod (" + app + ")");
         }
+        // before anything is built: a fabric the heap cannot hold is refused naming what shrinks it (issue 31)
+        long heap = Runtime.getRuntime().maxMemory();
+        if (fabric == null && kind.equals("leaf-spine")) {
+            FabricSize.leafSpine(leaves, spines, hpl, parallel).check(s, "leaves, spines, hosts_per_leaf, parallel_links", heap);
+        } else if (fabric == null) {
+            FabricSize.fatTree(pods, tpp, app, cores, hpl, parallel)
+                    .check(s, "k, pods, tors_per_pod, aggs_per_pod, cores, hosts_per_tor, parallel_links", heap);
+        }
         List<LinkOverride> overrides = new ArrayList<>();
         for (Section o : s.sections("link_overrides")) {
             String links = o.requiredString("links");
             double gbps = o.doubleValue("gbps", -1, -1, 1e6);
             long lat = o.longValue("latency_ns", -1, -1, 1_000_000_000L);
-            if (gbps == 0) throw o.error("gbps", "must be positive");
+            // as link_gbps: a rate under 1 Mbit/s rounds to 0 bit/s (a packet would never finish serialising)
+            if (gbps != -1 && gbps < 1e-3) throw o.error("gbps", gbps + " must be -1 (keep the link's rate) or in [0.001, 1000000]");
             if (gbps < 0 && lat < 0) {
                 // -1 (the default of both) keeps the link's own value: an override without either changes nothing
                 throw o.error("links", "'" + links + "' is overridden with nothing; an override needs gbps or latency_ns (or both),"
@@ -125,6 +134,7 @@ public record TopologySpec(String kind, int leaves, int spines, int hostsPerLeaf
     /** Hosts this fabric will have (without building it). */
     public int hostCount() {
         if (fabric != null) return fabric.hostCount();
-        return kind.equals("leaf-spine") ? leaves * hostsPerLeaf : pods * torsPerPod * hostsPerLeaf;
+        // within an int: FabricSize refused larger fabrics when the section was read
+        return Math.toIntExact(kind.equals("leaf-spine") ? (long) leaves * hostsPerLeaf : (long) pods * torsPerPod * hostsPerLeaf);
     }
 }

@@ -262,7 +262,15 @@ public final class Network implements EventHandler {
         if (!up && !wasDown) sim.log().record(sim.now(), "link-down", topo.linkName(link), "not detected");
     }
 
+    /** Counts changes of links' up/down state, so that a caller recomputes what depends on them only when they change. */
+    private long linkStateChanges;
+
+    public long linkStateChanges() {
+        return linkStateChanges;
+    }
+
     private void setPortsUp(int link, boolean up) {
+        linkStateChanges++;
         ports[topo.linkPortA(link)].setUp(up);
         ports[topo.linkPortB(link)].setUp(up);
         setState(link, up ? LinkState.UP : LinkState.DOWN);

@@ -43,6 +43,20 @@ class OutOfMemoryMessageTest {
         return out;
     }
 
+    /** A fabric far too large for the heap (k = 256: 4 million hosts) is exit 2 naming its keys, before anything is built or written. */
+    @Test
+    void aFabricTooLargeForTheHeapIsRefusedBeforeItIsBuilt() throws Exception {
+        Path f = tmp.resolve("huge.yaml");
+        Files.writeString(f, "topology: {kind: fat-tree, k: 256}\nworkload: {kind: permutation, size_bytes: 1000}\n");
+        for (String verb : new String[] {"run", "compare"}) {
+            RunCommandTest.Outcome o = RunCommandTest.exec(verb, f.toString(), "--out", tmp.resolve(verb).toString());
+            assertThat(o.code()).as(o.err()).isEqualTo(2);
+            assertThat(o.err()).contains("huge.yaml: topology.k: a fabric of 4194304 hosts", "MiB of Java heap", "-Xmx")
+                    .doesNotContain("Exception");
+            assertThat(tmp.resolve(verb)).doesNotExist();
+        }
+    }
+
     @Test
     void aRunTooLargeForTheHeapSaysWhatToChange() throws Exception {
         runOutOfMemory("run");

@@ -96,11 +96,38 @@ class FailureTest {
                 """;
         RunResult cut = Scenarios.run(isolated);
         assertThat(cut.completed()).isFalse();
-        assertThat(cut.warnings()).anyMatch(w -> w.startsWith("1 undelivered flows have no path left") && w.contains("flow 0 (host 0 -> host 3)"));
+        assertThat(cut.warnings()).anyMatch(w -> w.contains("1 undelivered flows have no path left") && w.contains("flow 0 (host 0 -> host 3)"));
         // one uplink left: the flow is slow to recover, but it has a path, so no such warning
         RunResult stuck = Scenarios.run(isolated.replace("leaf0-spine*", "leaf0-spine1").replace("max_time_ms: 2", "max_time_ms: 0.005"));
         assertThat(stuck.completed()).isFalse();
         assertThat(stuck.warnings()).noneMatch(w -> w.contains("no path left"));
+    }
+
+    /**
+     * A flow cut off for good (every uplink of its leaf down and detected) under a timer that never
+     * gives up (retry_count 0) stops the run once nothing else can finish, not at max_time_ms
+     * (issue 31: with max_time_ms 1e9 such a run went on for days; here it stopped at the 1000 ms limit); the other flow still finishes.
+     */
+    @Test
+    void aRunWhoseRemainingFlowsHaveNoPathStopsEarlyAndSaysWhy() {
+        String cutOff = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                max_time_ms: 1000
+                transport: {timeout_us: 100}
+                nic: {profile: multipath}
+                workload: {kind: flows, flows: [{src: 0, dst: 3, size_bytes: 20000}, {src: 0, dst: 1, size_bytes: 200000}]}
+                failures: [{at_us: 1, link: "leaf0-spine*", kind: down, detect_ms: 0.01}]
+                """;
+        RunResult r = Scenarios.run(cutOff);
+        assertThat(r.completed()).isFalse();
+        assertThat(r.simTimeNs()).as("stopped soon after the local flow finished").isLessThan(1_000_000);
+        assertThat(r.flows().get(1).fctNs()).as("the flow within the leaf finished").isPositive();
+        assertThat(r.warnings()).anyMatch(w -> w.startsWith("stopped at ") && w.contains("before max_time_ms=1000.0")
+                && w.contains("1 undelivered flows have no path left") && w.contains("nothing else is in flight"));
+        assertThat(r.warnings()).noneMatch(w -> w.startsWith("stopped at max_time_ms"));
+        // a link failing later does not stop a run that still has a path for its flows
+        RunResult alive = Scenarios.run(cutOff.replace("leaf0-spine*", "leaf0-spine1").replace("max_time_ms: 1000", "max_time_ms: 10"));
+        assertThat(alive.completed()).isTrue();
     }
 
     @Test
