@@ -3,6 +3,11 @@ package lbsim.metrics.plot;
 import de.erichseifert.vectorgraphics2d.Document;
 import de.erichseifert.vectorgraphics2d.Processor;
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
+import de.erichseifert.vectorgraphics2d.intermediate.CommandSequence;
+import de.erichseifert.vectorgraphics2d.intermediate.MutableCommandSequence;
+import de.erichseifert.vectorgraphics2d.intermediate.commands.Command;
+import de.erichseifert.vectorgraphics2d.intermediate.commands.DrawStringCommand;
+import de.erichseifert.vectorgraphics2d.intermediate.commands.SetFontCommand;
 import de.erichseifert.vectorgraphics2d.pdf.PDFProcessor;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
@@ -62,10 +67,22 @@ final class ChartWriter {
         if (!ImageIO.write(img, "png", png.toFile())) throw new IOException("no PNG writer");
     }
 
+    /**
+     * The commands without font changes when no text is drawn as text (XChart fills glyph outlines):
+     * the PDF processor looks up the physical font for every graphics state that carries one, which
+     * made a PDF cost ten times its SVG; the drawing is the same without them.
+     */
+    static CommandSequence withoutUnusedFonts(CommandSequence commands) {
+        for (Command<?> c : commands) if (c instanceof DrawStringCommand) return commands;
+        MutableCommandSequence out = new MutableCommandSequence();
+        for (Command<?> c : commands) if (!(c instanceof SetFontCommand)) out.add(c);
+        return out;
+    }
+
     private static void writeVector(Chart<?, ?> chart, Processor processor, Path file) throws IOException {
         VectorGraphics2D g = new VectorGraphics2D();
         chart.paint(g, chart.getWidth(), chart.getHeight());
-        Document doc = processor.getDocument(g.getCommands(), new PageSize(0, 0, chart.getWidth(), chart.getHeight()));
+        Document doc = processor.getDocument(withoutUnusedFonts(g.getCommands()), new PageSize(0, 0, chart.getWidth(), chart.getHeight()));
         try (OutputStream o = Files.newOutputStream(file)) {
             doc.writeTo(o);
         }
