@@ -54,7 +54,12 @@ public final class Charts {
      * below it, so the bars show the excess over the lower bound and small differences stay visible.
      */
     public static ChartFiles normalisedBars(String title, List<BarGroup> groups, Path dir, String name) {
-        CategoryChart c = withLineAt(bars(title, "", "completion time / lower bound", groups, true), 1.0);
+        return normalisedBars(title, "", groups, dir, name);
+    }
+
+    /** {@link #normalisedBars(String, List, Path, String)} with a title for the categories (e.g. a sweep's grid columns). */
+    public static ChartFiles normalisedBars(String title, String xLabel, List<BarGroup> groups, Path dir, String name) {
+        CategoryChart c = withLineAt(bars(title, xLabel, "completion time / lower bound", groups, true), 1.0);
         c.getStyler().setYAxisMin(normalisedBaseline(groups));
         return ChartWriter.write(c, dir, name);
     }
