@@ -96,9 +96,15 @@ public final class SweepCharts {
             if (i == MAX_FACETS) break;
             List<BarGroup> groups = fe.getValue();
             String title = label(field) + (facet == null ? "" : ": " + facet + " = " + fe.getKey());
-            ChartFiles c = Charts.groupedBars(title, xLabel, label(field), groups, plots, name + (facet == null ? "" : "-" + (i + 1)));
+            String file = name + (facet == null ? "" : "-" + (i + 1));
+            // normalised: on the ideal's baseline (1.0) when no bar reaches below it, so small differences show
+            boolean norm = field.equals("normalised");
+            double base = norm ? Charts.normalisedBaseline(groups) : 0;
+            ChartFiles c = norm ? Charts.normalisedBars(title, xLabel, groups, plots, file)
+                    : Charts.groupedBars(title, xLabel, label(field), groups, plots, file);
             out.add(new Figure(c, "Summary field " + field + " per grid point" + by + "; bar = mean over seeds, error bar = sample sd "
-                    + "(none with one seed)." + more(i, data.size())));
+                    + "(none with one seed)" + (base > 0 ? "; the axis starts at 1.0, the ideal (dashed line), so a bar's height is the "
+                    + "time above the lower bound" : "") + "." + more(i, data.size())));
             i++;
         }
         return out;

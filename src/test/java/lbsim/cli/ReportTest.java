@@ -57,7 +57,14 @@ class ReportTest {
                 "plots/util-ecmp-tor-agg.png", "plots/util-ethereal-agg-core.png", "plots/util-ethereal-core-agg.svg");
         // fabric links only in the comparison: no host panels
         assertThat(refs).noneMatch(r -> r.contains("-h-") || r.endsWith("-h.png"));
-        assertThat(Files.readString(out.resolve("report.html"))).contains("<table>", "ethereal", "normalised");
+        String html = Files.readString(out.resolve("report.html"));
+        assertThat(html).contains("<table>", "ethereal", "normalised", "plots/normalised.pdf");
+        // a table of contents that links one section per scheme, each holding that scheme's heat maps
+        assertThat(html).contains("<nav class=\"toc\">", ">Per scheme</a>", ">ecmp</a>", ">ethereal</a>");
+        int ecmp = html.indexOf("\">ecmp</h3>"), ethereal = html.indexOf("\">ethereal</h3>");
+        assertThat(ecmp).isPositive().isLessThan(ethereal);
+        assertThat(html.indexOf("plots/util-ecmp-tor-agg.png")).isBetween(ecmp, ethereal);
+        assertThat(html.indexOf("plots/util-ethereal-tor-agg.png")).isGreaterThan(ethereal);
     }
 
     /** A link failure and its detection are on the time axis of the throughput chart, in the run and the compare report. */

@@ -63,4 +63,18 @@ class SweepChartsTest {
         assertThat(SweepCharts.label("normalised")).isEqualTo("normalised (completion / ideal)");
         assertThat(SweepCharts.label("flows.fct_ns.p99")).isEqualTo("flows.fct.p99 (us)");
     }
+
+    /** normalised between 1.25 and 1.5: the bars start at the ideal, 1.0, and the caption says so; 0.9 brings the axis back to 0. */
+    @Test
+    void normalisedBarsStandOnTheIdealWhenNoneReachesBelowIt(@org.junit.jupiter.api.io.TempDir Path tmp) {
+        SweepData above = new SweepData(null, List.of("topology.spines"), List.of(
+                new SweepData.Row(List.of("2"), 1, Path.of("x"), Map.of("normalised", "1.5")),
+                new SweepData.Row(List.of("4"), 1, Path.of("x"), Map.of("normalised", "1.25"))), 2);
+        assertThat(SweepCharts.metricBars(above, "normalised", SweepCharts.Axes.AUTO, tmp, "a").get(0).caption())
+                .contains("the axis starts at 1.0");
+        SweepData below = new SweepData(null, List.of("topology.spines"), List.of(
+                new SweepData.Row(List.of("2"), 1, Path.of("x"), Map.of("normalised", "0.9"))), 1);
+        assertThat(SweepCharts.metricBars(below, "normalised", SweepCharts.Axes.AUTO, tmp, "b").get(0).caption())
+                .doesNotContain("axis starts");
+    }
 }

@@ -38,17 +38,55 @@ public final class Charts {
 
     /** CCT (y, us) against message size (x, bytes, log scale), one line per scheme. */
     public static ChartFiles cctVsSize(String title, List<Series> perScheme, Path dir, String name) {
-        XYChart c = lines(title, "message size (bytes)", "CCT (us)", true, false, perScheme, true);
+        Units size = Units.bytes(maxX(perScheme)), time = Units.timeFromUs(maxY(perScheme));
+        List<Series> scaled = perScheme.stream().map(s -> time.scaleY(size.scaleX(s))).toList();
+        XYChart c = lines(title, "message size (" + size.name() + ")", "collective completion time (" + time.name() + ")", true, false, scaled, true);
         // ticks only at powers of ten when the sizes span more than a decade (else XChart's labels overlap)
         double lo = Double.MAX_VALUE, hi = 0;
-        for (Series s : perScheme) for (double x : s.x()) if (x > 0) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+        for (Series s : scaled) for (double x : s.x()) if (x > 0) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
         if (hi > 10 * lo) c.getStyler().setXAxisLogarithmicDecadeOnly(true);
         return ChartWriter.write(c, dir, name);
     }
 
-    /** normalised (completion / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal. */
+    /**
+     * normalised (completion / ideal) as grouped bars with mean ± sd error bars over seeds; 1.0 is ideal.
+     * The axis starts at {@link #normalisedBaseline}: at 1 (the ideal) when no bar or error bar reaches
+     * below it, so the bars show the excess over the lower bound and small differences stay visible.
+     */
     public static ChartFiles normalisedBars(String title, List<BarGroup> groups, Path dir, String name) {
-        return ChartWriter.write(withLineAt(bars(title, "", "normalised (completion / ideal)", groups, true), 1.0), dir, name);
+        return normalisedBars(title, "", groups, dir, name);
+    }
+
+    /** {@link #normalisedBars(String, List, Path, String)} with a title for the categories (e.g. a sweep's grid columns). */
+    public static ChartFiles normalisedBars(String title, String xLabel, List<BarGroup> groups, Path dir, String name) {
+        CategoryChart c = withLineAt(bars(title, xLabel, "completion time / lower bound", groups, true), 1.0);
+        c.getStyler().setYAxisMin(normalisedBaseline(groups));
+        return ChartWriter.write(c, dir, name);
+    }
+
+    /** Where the y axis of {@link #normalisedBars} starts: 1 when every bar minus its sd is at least 1, else 0. */
+    public static double normalisedBaseline(List<BarGroup> groups) {
+        boolean any = false;
+        for (BarGroup g : groups) {
+            for (Bar b : g.bars()) {
+                if (Double.isNaN(b.mean())) continue;
+                any = true;
+                if (b.mean() - (Double.isNaN(b.sd()) ? 0 : b.sd()) < 1) return 0;
+            }
+        }
+        return any ? 1 : 0;
+    }
+
+    static double maxX(List<Series> series) {
+        double m = 0;
+        for (Series s : series) for (double x : s.x()) if (x > m) m = x;
+        return m;
+    }
+
+    static double maxY(List<Series> series) {
+        double m = 0;
+        for (Series s : series) for (double y : s.y()) if (y > m) m = y;
+        return m;
     }
 
     /** A dashed red horizontal line at {@code y} (data units): the bound or the break-even a bar chart is read against. */
@@ -59,9 +97,27 @@ public final class Charts {
         return c;
     }
 
-    /** FCT slowdown (y) by flow-size bin (x categories), grouped bars per scheme with error bars. */
+    /**
+     * FCT slowdown (y) by flow-size bin (x categories), grouped bars per scheme with error bars. With
+     * more schemes than the palette has colours the chart is turned around: one category per scheme
+     * (every scheme named under its bars) and one colour per size bin, so no two schemes share a colour.
+     */
     public static ChartFiles slowdownBySize(String title, List<BarGroup> perScheme, Path dir, String name) {
-        return ChartWriter.write(bars(title, "flow size", "FCT slowdown (mean)", perScheme, true), dir, name);
+        if (perScheme.size() > SeriesStyle.COLOURS.length) {
+            return ChartWriter.write(bars(title, "scheme", "FCT slowdown (mean; 1 = as on the idle fabric)", transpose(perScheme), true), dir, name);
+        }
+        return ChartWriter.write(bars(title, "flow size", "FCT slowdown (mean; 1 = as on the idle fabric)", perScheme, true), dir, name);
+    }
+
+    /** Groups become categories and categories groups (a bar keeps its height and sd); categories keep their first-seen order. */
+    static List<BarGroup> transpose(List<BarGroup> groups) {
+        java.util.Map<String, List<Bar>> byCategory = new java.util.LinkedHashMap<>();
+        for (BarGroup g : groups) {
+            for (Bar b : g.bars()) byCategory.computeIfAbsent(b.category(), k -> new ArrayList<>()).add(new Bar(g.series(), b.mean(), b.sd()));
+        }
+        List<BarGroup> out = new ArrayList<>();
+        byCategory.forEach((cat, bars) -> out.add(new BarGroup(cat, bars)));
+        return out;
     }
 
     /** Total throughput (y, Gbit/s) over simulated time (x, us), one line per scheme. */
@@ -69,8 +125,8 @@ public final class Charts {
         return throughput(title, perScheme, List.of(), dir, name);
     }
 
-    /** Colour of event markers: a dark orange no scheme line uses. */
-    static final Color MARKER = new Color(204, 85, 0);
+    /** Colour of event markers: a dark red no scheme line uses. */
+    static final Color MARKER = new Color(0x99, 0, 0);
 
     /** As {@link #throughput(String, List, Path, String)}, with the run's events as labelled vertical lines. */
     public static ChartFiles throughput(String title, List<Series> perScheme, List<Marker> events, Path dir, String name) {
@@ -78,15 +134,14 @@ public final class Charts {
     }
 
     static XYChart throughputChart(String title, List<Series> perScheme, List<Marker> events) {
-        XYChart c = lines(title, "time (us)", "throughput (Gbit/s)", false, false, perScheme, false);
+        Units time = Units.timeFromUs(maxX(perScheme)), rate = Units.rateFromGbps(maxY(perScheme));
+        List<Series> scaled = perScheme.stream().map(s -> rate.scaleY(time.scaleX(s))).toList();
+        XYChart c = lines(title, "simulated time (" + time.name() + ")", "throughput (" + rate.name() + ")", false, false, scaled, false);
         c.getStyler().setXAxisMin(0.0); // ticks at round multiples from 0, not from the first interval's midpoint
-        double xMax = 0, yMax = 0;
-        for (Series s : perScheme) {
-            for (double x : s.x()) xMax = Math.max(xMax, x);
-            for (double y : s.y()) yMax = Math.max(yMax, y);
-        }
+        double xMax = maxX(scaled), yMax = maxY(scaled);
         int shown = 0;
-        for (Marker m : events) {
+        for (Marker event : events) {
+            Marker m = new Marker(event.x() * time.factor(), event.label());
             if (m.x() < 0 || m.x() > xMax) continue;   // outside the axis: a line there would cross the legend
             c.addAnnotation(new AnnotationLine(m.x(), true, false));
             // XChart centres a label on its x: shift it by about half its width (7 px a character of
@@ -104,9 +159,18 @@ public final class Charts {
         return c;
     }
 
-    /** An empirical CDF per series (y = fraction of samples at or below x). */
+    /**
+     * An empirical CDF per series (y = fraction of samples at or below x). An x label ending in
+     * "(us)" marks times in microseconds: they are shown in us, ms or s by their magnitude.
+     */
     public static ChartFiles cdf(String title, String xLabel, boolean logX, List<Series> perScheme, Path dir, String name) {
-        XYChart c = lines(title, xLabel, "fraction", logX, false, perScheme, false);
+        List<Series> shown = perScheme;
+        if (xLabel.endsWith("(us)")) {
+            Units time = Units.timeFromUs(maxX(perScheme));
+            shown = perScheme.stream().map(time::scaleX).toList();
+            xLabel = xLabel.substring(0, xLabel.length() - 4) + "(" + time.name() + ")";
+        }
+        XYChart c = lines(title, xLabel, "fraction at or below x", logX, false, shown, false);
         c.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
         return ChartWriter.write(c, dir, name);
     }
@@ -181,8 +245,9 @@ public final class Charts {
         if (series.isEmpty()) throw new IllegalArgumentException(title + ": no series");
         XYChart c = new XYChartBuilder().width(WIDTH).height(heightFor(series.size())).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         style(c.getStyler());
-        c.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setMarkerSize(markers ? 6 : 0);
-        c.getStyler().setXAxisLogarithmicDecadeOnly(false).setXAxisDecimalPattern("#,##0.###");
+        c.getStyler().setXAxisLogarithmic(logX).setYAxisLogarithmic(logY).setMarkerSize(7);
+        c.getStyler().setXAxisLogarithmicDecadeOnly(false).setXAxisDecimalPattern("#,##0.###").setYAxisDecimalPattern("#,##0.###");
+        c.getStyler().setYAxisTickMarkSpacingHint(60); // a tall chart (long legend) keeps ~10 y ticks, not 40
         if (logX) c.getStyler().setxAxisTickLabelsFormattingFunction(Charts::oneTwoFive);
         if (!logY) c.getStyler().setYAxisMin(0.0);
         int i = 0;
@@ -190,10 +255,11 @@ public final class Charts {
             double[][] xy = usable(s, logX, logY);
             if (xy[0].length == 0) throw new IllegalArgumentException(title + ": series " + s.name() + " has no plottable point");
             XYSeries xs = c.addSeries(s.name(), xy[0], xy[1]);
-            if (!markers) xs.setMarker(SeriesMarkers.NONE);
-            // past the palette's colours, lines are dashed, so no two series look alike
-            xs.setLineStyle(i++ / PALETTE.length % 2 == 0 ? new BasicStroke(2f)
-                    : new BasicStroke(2f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_ROUND, 10, new float[] {6, 3}, 0));
+            // colour and dash differ for up to SeriesStyle.DISTINCT series; markers too where points are few enough to mark
+            SeriesStyle st = SeriesStyle.of(i++);
+            xs.setLineColor(st.colour()).setLineStyle(st.stroke());
+            xs.setMarkerColor(st.colour());
+            xs.setMarker(markers || xy[0].length <= MARKED_POINTS ? st.marker() : SeriesMarkers.NONE);
         }
         return c;
     }
@@ -211,12 +277,19 @@ public final class Charts {
         return "";
     }
 
-    /** 20 colours distinguishable side by side (Kelly's and Tableau's), so 20 schemes get 20 colours. */
+    /** Lines with at most this many points get a marker at every point (denser lines: colour and dash only). */
+    static final int MARKED_POINTS = 40;
+
+    /**
+     * Bar colours: Okabe-Ito's 7 (see {@link SeriesStyle}), then Paul Tol's muted and light schemes,
+     * for grouped bar charts that keep more groups than 7 (bars have no dashes).
+     */
     static final Color[] PALETTE = {
-        new Color(0x1f77b4), new Color(0xff7f0e), new Color(0x2ca02c), new Color(0xd62728), new Color(0x9467bd),
-        new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f), new Color(0xbcbd22), new Color(0x17becf),
-        new Color(0x000080), new Color(0xffd700), new Color(0x006400), new Color(0xff00ff), new Color(0x00ff7f),
-        new Color(0x8b0000), new Color(0x00bfff), new Color(0xfa8072), new Color(0x000000), new Color(0xadff2f),
+        SeriesStyle.COLOURS[0], SeriesStyle.COLOURS[1], SeriesStyle.COLOURS[2], SeriesStyle.COLOURS[3],
+        SeriesStyle.COLOURS[4], SeriesStyle.COLOURS[5], SeriesStyle.COLOURS[6],
+        new Color(0x332288), new Color(0x117733), new Color(0x999933), new Color(0xDDCC77), new Color(0xCC6677),
+        new Color(0x882255), new Color(0xAA4499), new Color(0x44AA99), new Color(0xBBCC33), new Color(0xEE8866),
+        new Color(0xFFAABB), new Color(0x77AADD), new Color(0xBBBBBB),
     };
 
     /** Chart height that leaves every legend entry room (about 30 px each) on the right of the plot. */

@@ -29,6 +29,8 @@ public final class CompareReport {
         List<RunResult> results = c.rows().stream().map(SeedComparison.Row::first).toList();
         String scenario = results.isEmpty() ? "" : results.get(0).scenario();
         ReportPage page = new ReportPage(dir, "lbsim compare: " + scenario);
+        if (!results.isEmpty()) page.tableOfContents();
+        page.heading(2, "Comparison table");
         page.paragraph("Completion is the collective completion time (CCT) for collectives, else the last flow's finish; "
                 + "normalised divides it by the workload's lower bound with no queueing or loss."
                 + (c.seeds() > 1 ? " Every number is the mean over " + c.seedRange() + " (counts included); sd is the completion's "
@@ -45,8 +47,12 @@ public final class CompareReport {
         }
         if (!norm.isEmpty()) {
             page.heading(2, "Completion against the ideal");
-            page.figure(() -> Charts.normalisedBars("normalised (completion / ideal)", List.of(new BarGroup("normalised", norm)), plots, "normalised"),
-                    "Completion time divided by the lower bound (1.0 = ideal); " + (c.seeds() > 1
+            List<BarGroup> normGroups = List.of(new BarGroup("normalised", norm));
+            double base = Charts.normalisedBaseline(normGroups);
+            page.figure(() -> Charts.normalisedBars("normalised (completion / ideal)", normGroups, plots, "normalised"),
+                    "Completion time divided by the lower bound (1.0 = ideal); "
+                    + (base > 0 ? "the axis starts at " + RunReport.fmt(base, 1) + ", the ideal, so a bar's height is the time above the lower bound; " : "")
+                    + (c.seeds() > 1
                             ? "mean over " + c.seedRange() + ", error bars ± the sample sd over them (a scheme that did not complete on every seed has no bar)."
                             : "one seed per scheme, so no error bars."));
         }
@@ -74,7 +80,8 @@ public final class CompareReport {
         }
         if (!cdfs.isEmpty()) {
             page.heading(2, "Flow completion times");
-            page.figure(() -> Charts.cdf("FCT CDF", "FCT (us)", true, cdfs, plots, "fct-cdf"), "Fraction of flows finished within x microseconds (log x).");
+            page.figure(() -> Charts.cdf("FCT CDF", "flow completion time (us)", true, cdfs, plots, "fct-cdf"),
+                    "Fraction of flows finished within x (log x). Each scheme has its own colour and dash pattern (listed in the legend in table order).");
             page.figure(() -> Charts.slowdownBySize("FCT slowdown by flow size", slow, plots, "fct-slowdown"),
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");
             // the scenario's failures and detections happen at the same times under every scheme whose
@@ -92,28 +99,30 @@ public final class CompareReport {
                     "Per scheme, the most QPs a NIC had open at once (the transport's own count): the largest over the NICs "
                     + "that sent traffic, and the mean over them.");
         }
-        List<LinkHeatMaps.Panel> fabric = new ArrayList<>();
-        List<String> files = new ArrayList<>();
-        for (RunResult r : results) {
-            for (LinkHeatMaps.Panel p : LinkHeatMaps.panels(r.scheme() + ": ", r.links())) {
-                if (!p.fabric()) continue;
-                fabric.add(p);
-                files.add("util-" + r.scheme().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + p.key());
-            }
-        }
-        if (!fabric.isEmpty()) {
-            double scale = Charts.niceCeiling(LinkHeatMaps.max(fabric));
+        // one section per scheme: its numbers and its fabric heat maps, all on one colour scale
+        List<List<LinkHeatMaps.Panel>> fabric = new ArrayList<>();
+        for (RunResult r : results) fabric.add(LinkHeatMaps.panels(r.scheme() + ": ", r.links()).stream().filter(LinkHeatMaps.Panel::fabric).toList());
+        double largest = fabric.stream().filter(f -> !f.isEmpty()).mapToDouble(LinkHeatMaps::max).max().orElse(Double.NaN);
+        double scale = Double.isNaN(largest) ? Double.NaN : Charts.niceCeiling(largest);
+        page.heading(2, "Per scheme");
+        if (!Double.isNaN(scale)) page.paragraph("Each scheme's fabric heat maps: switch-to-switch links only (host links are in each scheme's "
+                + "links.csv); bytes sent on each link direction over (link rate x run time), on the same colour scale, 0 to " + scale
+                + " (the largest utilisation on the page, rounded up), in every map.");
+        for (int i = 0; i < results.size(); i++) {
+            RunResult r = results.get(i);
+            SeedComparison.Row row = c.rows().get(i);
+            page.heading(3, r.scheme());
+            String folder = c.seeds() > 1 ? r.scheme() + "/seed-S/" : r.scheme() + "/";
+            page.paragraph("completion " + RunReport.fmt(row.completionMeanNs() / 1e3, 1) + " us, normalised "
+                    + RunReport.fmt(row.normalisedMean(), 3) + (c.seeds() > 1 ? ", " + row.vsBest(c.best()) : "")
+                    + "; run files in " + folder + (c.seeds() > 1 ? " (heat maps: seed " + c.firstSeed() + ")" : "") + ".");
             List<java.util.function.Supplier<ChartFiles>> maps = new ArrayList<>();
-            for (int i = 0; i < fabric.size(); i++) {
-                HeatMap map = fabric.get(i).map();
-                String file = files.get(i);
+            for (LinkHeatMaps.Panel p : fabric.get(i)) {
+                HeatMap map = p.map();
+                String file = "util-" + r.scheme().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + p.key();
                 maps.add(() -> Charts.heatMap(map, scale, plots, file));
             }
-            page.heading(2, "Fabric link utilisation per scheme");
-            page.paragraph("Switch-to-switch links only (host links are in each scheme's links.csv); bytes sent on each "
-                    + "link direction over (link rate x run time), on the same colour scale, 0 to " + scale
-                    + " (the largest utilisation on the page, rounded up), in every map.");
-            page.galleryOf(maps);
+            if (!maps.isEmpty()) page.galleryOf(maps);
         }
         return page.write();
     }

@@ -32,9 +32,41 @@ public final class ReportPage {
         this.title = title;
     }
 
+    /** Headings of level 2 and 3, in order, for {@link #tableOfContents()}: level, anchor id, text. */
+    private final List<String[]> headings = new ArrayList<>();
+    private static final String TOC = "<!--lbsim-toc-->";
+
+    /** A heading; levels 2 and 3 get an anchor ({@code id="s-N"}) and an entry in the table of contents. */
     public ReportPage heading(int level, String text) {
-        body.append("<h").append(level).append('>').append(escape(text)).append("</h").append(level).append(">\n");
+        if (level == 2 || level == 3) {
+            String id = "s-" + (headings.size() + 1);
+            headings.add(new String[] {Integer.toString(level), id, text});
+            body.append("<h").append(level).append(" id=\"").append(id).append("\">");
+        } else {
+            body.append("<h").append(level).append('>');
+        }
+        body.append(escape(text)).append("</h").append(level).append(">\n");
         return this;
+    }
+
+    /** A table of contents here: links to every level-2 and level-3 heading of the page (also those added later). */
+    public ReportPage tableOfContents() {
+        body.append(TOC).append('\n');
+        return this;
+    }
+
+    private String contents() {
+        StringBuilder sb = new StringBuilder("<nav class=\"toc\"><b>Contents</b>\n<ul>\n");
+        boolean inner = false;
+        for (String[] h : headings) {
+            boolean sub = h[0].equals("3");
+            if (sub && !inner) sb.append("<ul>\n");
+            if (!sub && inner) sb.append("</ul>\n");
+            inner = sub;
+            sb.append("<li><a href=\"#").append(h[1]).append("\">").append(escape(h[2])).append("</a></li>\n");
+        }
+        if (inner) sb.append("</ul>\n");
+        return sb.append("</ul></nav>").toString();
     }
 
     public ReportPage paragraph(String text) {
@@ -70,9 +102,13 @@ public final class ReportPage {
     /** One chart: its PNG inline on the page and a link to its SVG. */
     public ReportPage figure(ChartFiles chart, String caption) {
         String png = relative(chart.png()), svg = relative(chart.svg());
-        body.append("<figure><img src=\"").append(escape(png)).append("\" alt=\"").append(escape(chart.title()))
+        // the PNG has ChartWriter.PNG_SCALE pixels per chart pixel (for print): shown at the chart's size
+        String width = chart.width() > 0 ? "\" width=\"" + chart.width() : "";
+        body.append("<figure><img src=\"").append(escape(png)).append(width).append("\" alt=\"").append(escape(chart.title()))
                 .append("\"><figcaption>").append(escape(caption)).append(" (<a href=\"").append(escape(svg))
-                .append("\">SVG</a>)</figcaption></figure>\n");
+                .append("\">SVG</a>");
+        if (chart.pdf() != null) body.append(", <a href=\"").append(escape(relative(chart.pdf()))).append("\">PDF</a>");
+        body.append(")</figcaption></figure>\n");
         return this;
     }
 
@@ -156,8 +192,9 @@ public final class ReportPage {
                 + "<style>body{font-family:sans-serif;margin:2em;max-width:1700px}table{border-collapse:collapse}"
                 + "td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}th{background:#eee}td.l{text-align:left}"
                 + "figure{display:inline-block;margin:1em 1em 1em 0;vertical-align:top}img{max-width:100%;border:1px solid #eee}"
-                + ".gallery figure{max-width:48%}figcaption{font-size:90%;color:#444}</style></head><body>\n"
-                + "<h1>" + escape(title) + "</h1>\n" + body + "</body></html>\n";
+                + ".gallery figure{max-width:48%}figcaption{font-size:90%;color:#444}img{height:auto}"
+                + "nav.toc{border:1px solid #ddd;padding:0.5em 1em;display:inline-block}nav.toc ul{margin:0.2em 0}</style></head><body>\n"
+                + "<h1>" + escape(title) + "</h1>\n" + body.toString().replace(TOC, contents()) + "</body></html>\n";
     }
 
     /** Writes {@code report.html} into the directory and returns its path. */

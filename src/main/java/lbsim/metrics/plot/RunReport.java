@@ -43,8 +43,8 @@ public final class RunReport {
         String name = r.scheme();
         if (r.flows().stream().anyMatch(f -> f.fctNs() >= 0)) {
             page.heading(2, "Flow completion times");
-            page.figure(() -> Charts.cdf("FCT CDF", "FCT (us)", true, List.of(FlowMetrics.fctCdf(name, r.flows(), CDF_POINTS)), plots, "fct-cdf"),
-                    "Fraction of flows finished within x microseconds (log x).");
+            page.figure(() -> Charts.cdf("FCT CDF", "flow completion time (us)", true, List.of(FlowMetrics.fctCdf(name, r.flows(), CDF_POINTS)), plots, "fct-cdf"),
+                    "Fraction of flows finished within x (log x).");
             BarGroup slow = FlowMetrics.slowdownBySize(name, r.flows());
             page.figure(() -> Charts.slowdownBySize("FCT slowdown by flow size", List.of(slow), plots, "fct-slowdown"),
                     "Mean FCT slowdown per size decade (n = flows in the bin; error bar ± sd, capped below at the bin's smallest slowdown): FCT over the same flow's FCT alone on the idle fabric (1 = no queueing or loss).");

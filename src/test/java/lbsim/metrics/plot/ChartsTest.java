@@ -44,15 +44,16 @@ class ChartsTest {
                 new double[][] {{0.1, 0.9, Double.NaN}, {1.0, 0.0, 0.5}}), plots, "heat"), "h");
         Path html = page.write();
         List<String> refs = ReportCheck.assertSelfContained(html);
-        assertThat(refs).hasSize(14).contains("plots/heat.png", "plots/heat.svg", "plots/qps.png");
+        assertThat(refs).hasSize(21).contains("plots/heat.png", "plots/heat.svg", "plots/heat.pdf", "plots/qps.png");
     }
 
     @Test
     void lineAndBarChartsHaveTheDocumentedSize() throws Exception {
         ChartFiles c = Charts.throughput("t", List.of(new Series("a", new double[] {0, 1}, new double[] {1, 2})), tmp, "t");
         BufferedImage img = ImageIO.read(c.png().toFile());
-        assertThat(img.getWidth()).isEqualTo(Charts.WIDTH);
-        assertThat(img.getHeight()).isEqualTo(Charts.HEIGHT);
+        assertThat(img.getWidth()).isEqualTo(Charts.WIDTH * ChartWriter.PNG_SCALE);   // print resolution
+        assertThat(img.getHeight()).isEqualTo(Charts.HEIGHT * ChartWriter.PNG_SCALE);
+        assertThat(c.width()).isEqualTo(Charts.WIDTH);                                // shown at the chart's size
         assertThat(ReportCheck.parseXml(c.svg()).getDocumentElement().getAttribute("viewBox")).isEqualTo("0 0 800 480");
     }
 

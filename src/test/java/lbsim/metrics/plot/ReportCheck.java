@@ -20,7 +20,10 @@ public final class ReportCheck {
 
     private ReportCheck() {}
 
-    /** Asserts every src/href resolves inside the page's directory, PNGs decode, SVGs parse; returns the references. */
+    /**
+     * Asserts every src/href resolves inside the page's directory (or, for {@code #id}, to an id on the page),
+     * PNGs decode, SVGs parse, PDFs start with %PDF-; returns the file references.
+     */
     public static List<String> assertSelfContained(Path html) throws Exception {
         Headless.ensure();
         Path dir = html.getParent().toAbsolutePath().normalize();
@@ -29,7 +32,13 @@ public final class ReportCheck {
         List<String> refs = new ArrayList<>();
         Matcher m = REF.matcher(page);
         while (m.find()) refs.add(m.group(1).replace("&amp;", "&"));
+        List<String> files = new ArrayList<>();
         for (String ref : refs) {
+            if (ref.startsWith("#")) {   // a link within the page (table of contents) must name an id on it
+                assertThat(page).as("anchor %s", ref).contains("id=\"" + ref.substring(1) + "\"");
+                continue;
+            }
+            files.add(ref);
             assertThat(ref).as("reference %s must be a relative path", ref).doesNotContain(":").doesNotStartWith("/");
             Path f = dir.resolve(ref).normalize();
             assertThat(f.startsWith(dir)).as("%s stays inside %s", ref, dir).isTrue();
@@ -38,13 +47,16 @@ public final class ReportCheck {
                 BufferedImage img = ImageIO.read(f.toFile());
                 assertThat(img).as("%s decodes as an image", ref).isNotNull();
                 assertThat(img.getWidth()).as(ref).isBetween(200, 4000);
-                assertThat(img.getHeight()).as(ref).isBetween(150, 4000);
+                assertThat(img.getHeight()).as(ref).isBetween(150, 5000);
             } else if (ref.endsWith(".svg")) {
                 Document d = parseXml(f);
                 assertThat(d.getDocumentElement().getTagName()).as(ref).isEqualTo("svg");
+            } else if (ref.endsWith(".pdf")) {
+                byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(f), 5);
+                assertThat(new String(head, java.nio.charset.StandardCharsets.US_ASCII)).as(ref).isEqualTo("%PDF-");
             }
         }
-        return refs;
+        return files;
     }
 
     /** Parses XML without fetching the DTD the SVG names (no network). */
