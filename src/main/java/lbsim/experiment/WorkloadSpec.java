@@ -58,6 +58,23 @@ public final class WorkloadSpec {
         }
     }
 
+    /** A builder that needs the fabric itself (NIC rates, host names), not only its host count: it refuses the latter. */
+    private abstract static class FabricBuilder implements Builder {
+        private final String refusal;
+
+        FabricBuilder(String refusal) {
+            this.refusal = refusal;
+        }
+
+        @Override
+        public FlowGraph build(int hosts, SplittableRandom rnd) {
+            throw new BadInputException(refusal);
+        }
+
+        @Override
+        public abstract FlowGraph build(Topology topo, SplittableRandom rnd);
+    }
+
     /** A builder whose ranks {@link RankPlacement} places on the fabric, which needs the hosts per leaf when it knows them. */
     private abstract static class PlacedBuilder implements Builder {
         private final RankPlacement placement;
@@ -292,12 +309,7 @@ public final class WorkloadSpec {
         boolean interRack = s.choice("pairs", "any", PAIRS).equals("inter-rack");
         String file = s.file();
         FlowSizeDistribution d = dist;
-        return new Builder() {
-            @Override
-            public FlowGraph build(int hosts, SplittableRandom rnd) {
-                throw new BadInputException(file + ": workload.kind: open-loop needs the topology's NIC rates");
-            }
-
+        return new FabricBuilder(file + ": workload.kind: open-loop needs the topology's NIC rates") {
             @Override
             public FlowGraph build(Topology topo, SplittableRandom rnd) {
                 int n = topo.hostCount();
@@ -494,12 +506,7 @@ public final class WorkloadSpec {
                     + flows.linesAfter() + " non-blank lines after them are not read (as ns-3 does not read them)");
         }
         long origin = shift ? flows.entries().stream().mapToLong(lbsim.workload.Ns3FlowFile.Entry::startPs).min().orElse(0) : 0;
-        return new Builder() {
-            @Override
-            public FlowGraph build(int hosts, SplittableRandom rnd) {
-                throw new BadInputException(file + ": workload.kind: ns3-flows needs the topology's host names");
-            }
-
+        return new FabricBuilder(file + ": workload.kind: ns3-flows needs the topology's host names") {
             @Override
             public FlowGraph build(Topology topo, SplittableRandom rnd) {
                 FlowGraph g = new FlowGraph();
