@@ -226,36 +226,14 @@ public final class Dnlb {
         }
 
         /**
-         * Eq. 4 (CTCCL Sec. 3.3) at every leaf with hosts that sent flows in this run: nNIC_leaf counts the NICs of the
-         * job's hosts on the leaf (those that send), not every host the leaf has; null if it holds everywhere.
+         * Eq. 4 (CTCCL Sec. 3.3) at every leaf with hosts that sent flows in this run, and where it holds, whether the
+         * leaf's QPs spread evenly over its uplinks ({@link DnlbPorts#unevenWarning}): nNIC_leaf counts the NICs of the
+         * job's hosts on the leaf (those that send), not every host the leaf has. Adds a warning for each check that
+         * fails at some leaf.
          */
-        private String eq4Warning() {
-            int failing = 0;
-            String first = null;
-            for (int tor = 0; tor < topo.torCount(); tor++) {
-                int node = topo.torNode(tor);
-                int u = byTor[node].count();
-                if (u == 0) continue;
-                int nics = 0;
-                for (int h = 0; h < topo.hostCount(); h++) if (sends[h] && topo.hostTor(h) == node) nics++;
-                if (nics > 0 && !DnlbPorts.eq4Satisfied(nics, qps, u)) {
-                    if (failing++ == 0) {
-                        first = topo.nodeName(node) + ": nNIC_leaf * qps = " + nics + " * " + qps + " = " + (long) nics * qps
-                                + " < " + u + " uplinks (nNIC_leaf: hosts of the leaf that send), so some uplinks carry none of"
-                                + " its traffic; use qps >= " + (u + nics - 1) / nics;
-                    }
-                }
-            }
-            return failing == 0 ? null : "dnlb: Eq. 4 (CTCCL Sec. 3.3) not satisfied at " + failing + " leaf(s), e.g. " + first;
-        }
-
-        /**
-         * Uneven QP counts per uplink at leaves where Eq. 4 holds ({@link DnlbPorts#unevenWarning}), counting the QPs
-         * of the leaf's hosts that sent flows; null if every such leaf is even.
-         */
-        private String unevenWarning() {
-            int uneven = 0;
-            String first = null;
+        private void addLeafWarnings(List<String> out) {
+            int failing = 0, uneven = 0;
+            String firstFailing = null, firstUneven = null;
             for (int tor = 0; tor < topo.torCount(); tor++) {
                 int node = topo.torNode(tor);
                 int u = byTor[node].count();
@@ -267,11 +245,20 @@ public final class Dnlb {
                     nics++;
                     for (int q = 0; q < qps; q++) perUplink[DnlbPorts.uplinkOf(sourcePort(h, q), u)]++;
                 }
-                if (nics == 0 || !DnlbPorts.eq4Satisfied(nics, qps, u)) continue;
+                if (nics == 0) continue;
+                if (!DnlbPorts.eq4Satisfied(nics, qps, u)) {
+                    if (failing++ == 0) {
+                        firstFailing = topo.nodeName(node) + ": nNIC_leaf * qps = " + nics + " * " + qps + " = " + (long) nics * qps
+                                + " < " + u + " uplinks (nNIC_leaf: hosts of the leaf that send), so some uplinks carry none of"
+                                + " its traffic; use qps >= " + (u + nics - 1) / nics;
+                    }
+                    continue;
+                }
                 String w = DnlbPorts.unevenWarning(perUplink, nics, qps);
-                if (w != null && uneven++ == 0) first = topo.nodeName(node) + ": " + w;
+                if (w != null && uneven++ == 0) firstUneven = topo.nodeName(node) + ": " + w;
             }
-            return uneven == 0 ? null : "dnlb: " + uneven + " leaf(s) load their uplinks unevenly, e.g. " + first;
+            if (failing > 0) out.add("dnlb: Eq. 4 (CTCCL Sec. 3.3) not satisfied at " + failing + " leaf(s), e.g. " + firstFailing);
+            if (uneven > 0) out.add("dnlb: " + uneven + " leaf(s) load their uplinks unevenly, e.g. " + firstUneven);
         }
 
         /** Logical uplinks of a host's leaf (U of Eq. 1-3). */
@@ -397,10 +384,7 @@ public final class Dnlb {
         @Override
         public List<String> warnings() {
             List<String> w = new ArrayList<>();
-            String eq4 = eq4Warning();
-            if (eq4 != null) w.add(eq4);
-            String uneven = unevenWarning();
-            if (uneven != null) w.add(uneven);
+            addLeafWarnings(w);
             if (stranded > 0) {
                 w.add("dnlb: " + stranded + " QP timeouts found every QP of their connection failed; those QPs kept"
                         + " retrying on their own port");

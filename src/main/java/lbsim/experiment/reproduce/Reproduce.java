@@ -180,10 +180,8 @@ public final class Reproduce {
     public static Outcome run(Preset p, String scale, Path out, int jobs, List<String> overrides, Sweep.Listener listener) {
         SweepSpec spec = spec(p, scale, overrides);
         Sweep.Outcome o = Sweep.run(spec, out, jobs, Sweep.Shard.ALL, listener);
-        List<SensitivityRow> sens = storedSensitivity(p, scale, out, overrides);
-        List<Row> rows = withSensitivityCauses(compare(p, spec, out), sens);
+        List<Row> rows = refresh(p, scale, out, overrides);
         try {
-            writeCsv(rows, out.resolve("comparison.csv"));
             List<tools.jackson.databind.JsonNode> summaries = new ArrayList<>();
             for (SweepSpec.Run r : spec.runs()) {
                 Path s = out.resolve("runs").resolve(r.key()).resolve("summary.json");
@@ -191,7 +189,6 @@ public final class Reproduce {
             }
             new Provenance(p.id(), scale, Provenance.fingerprint(p, scale, overrides), lbsim.Build.version(), lbsim.Build.commit(),
                     summaries.size(), Provenance.runSeconds(summaries)).write(out);
-            ReproduceReport.write(p, scale, spec, rows, sens, out);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
