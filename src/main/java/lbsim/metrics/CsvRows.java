@@ -33,9 +33,9 @@ public final class CsvRows implements AutoCloseable {
 
     /** A whole number. */
     public CsvRows integer(long x) throws IOException {
+        if (x == Long.MIN_VALUE) return raw(Long.toString(x)); // its negation overflows; raw() writes the separator
         separator();
         if (x < 0) {
-            if (x == Long.MIN_VALUE) return raw(Long.toString(x));
             buf[pos++] = '-';
             x = -x;
         }

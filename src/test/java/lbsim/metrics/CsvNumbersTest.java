@@ -46,6 +46,16 @@ class CsvNumbersTest {
         assertThat(CsvNumbers.fixed(Double.NaN, 3)).isEmpty();
     }
 
+    /** Long.MIN_VALUE, whose negation overflows, once got a second separator before it. */
+    @Test
+    void theSmallestLongIsOneCell() throws Exception {
+        StringWriter w = new StringWriter();
+        try (CsvRows r = new CsvRows(w)) {
+            r.text("").integer(Long.MIN_VALUE).integer(-5).end();
+        }
+        assertThat(w.toString()).isEqualTo(",-9223372036854775808,-5\n");
+    }
+
     @Test
     void rowsAreFastCsvRows() {
         qt().forAll(strings().allPossible().ofLengthBetween(0, 12), longs().all(), doubles().between(-1e9, 1e9)).checkAssert((s, n, x) -> {
