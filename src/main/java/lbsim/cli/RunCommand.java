@@ -53,7 +53,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         // the results are on disk and on the screen before the charts, the slowest part of a small run, are drawn
         System.out.println(Tables.summaryLine(r));
-        if (!r.nicLine().isEmpty()) System.out.println(r.nicLine());
+        if (!r.conditionsLine().isEmpty()) System.out.println(r.conditionsLine());
         for (String w : r.warnings()) System.err.println("lbsim: warning: " + w);
         System.out.flush();
         if (reportOption.wanted()) Report.run(r, dir);

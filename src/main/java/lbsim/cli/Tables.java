@@ -45,7 +45,8 @@ final class Tables {
                     r.outOfOrderPackets(), r.maxQpsPerNic()));
         }
         // every scheme of a compare runs on the same NIC (the scenario's nic section)
-        if (!results.isEmpty() && !results.get(0).nicLine().isEmpty()) sb.append(results.get(0).nicLine()).append('\n');
+        String conditions = RunResult.conditionsLines(results);
+        if (!conditions.isEmpty()) sb.append(conditions).append('\n');
         return sb.toString();
     }
 
@@ -68,7 +69,7 @@ final class Tables {
                     RunReport.fmt(r.retransmitted(), 0), RunReport.fmt(r.outOfOrder(), 0), RunReport.fmt(r.maxQpsPerNic(), 0),
                     r.vsBest(c.best())).stripTrailing()).append('\n');
         }
-        if (!c.nicLine().isEmpty()) sb.append(c.nicLine()).append('\n');
+        if (!c.conditionsLine().isEmpty()) sb.append(c.conditionsLine()).append('\n');
         sb.append("means over ").append(c.seedRange()).append(" per scheme; sd_us: the completion's sample sd over them; ")
                 .append(SeedComparison.ruleLine()).append('\n');
         sb.append(c.verdictLine()).append('\n');

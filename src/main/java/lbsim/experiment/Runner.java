@@ -192,7 +192,8 @@ public final class Runner {
         long trafficEndPs = trafficEndPs(net, finishPs);
         if (series != null) series.finish(trafficEndPs);
         return collect(sc, topo, net, transport, graph, driver, done, finishPs, trafficEndPs, warnings, wallMs,
-                throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs), series);
+                throughput.series(), linkClasses.summarise(trafficEndPs), linkClasses.uplinks(trafficEndPs), series,
+                idealisations(sc, scheme));
     }
 
     /**
@@ -347,7 +348,8 @@ public final class Runner {
     private static RunResult collect(Scenario sc, Topology topo, Network net, Transport transport, FlowGraph graph,
                                      WorkloadDriver driver, boolean done, long finishPs, long trafficEndPs, List<String> warnings,
                                      long wallMs, ThroughputSeries throughput,
-                                     List<LinkClassRecord> linkClasses, lbsim.metrics.UplinkLoad uplinks, LinkSeries series) {
+                                     List<LinkClassRecord> linkClasses, lbsim.metrics.UplinkLoad uplinks, LinkSeries series,
+                                     List<String> idealisations) {
         List<FlowRecord> flows = new ArrayList<>();
         List<Long> fcts = new ArrayList<>();
         Flow[] fl = driver.flows();
@@ -427,7 +429,14 @@ public final class Runner {
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, graph, driver, done),
                 maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null,
-                commTimeNs(sc, driver, done), nicSummary(sc, transport), net.sim().log(), series);
+                commTimeNs(sc, driver, done), nicSummary(sc, transport), idealisations, net.sim().log(), series);
+    }
+
+    /** Everything the run idealises against deployed hardware: the NIC's, then the scheme's (summary.json {@code idealisations}). */
+    private static java.util.List<String> idealisations(Scenario sc, Scheme scheme) {
+        java.util.List<String> all = new java.util.ArrayList<>(sc.nic().idealisations());
+        all.addAll(scheme.idealisations());
+        return all;
     }
 
     /** summary.json {@code nic}: the profile in force, its fields and what the NIC did. */

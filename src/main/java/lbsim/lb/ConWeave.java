@@ -1,6 +1,8 @@
 package lbsim.lb;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import lbsim.engine.EventHandler;
@@ -83,6 +85,18 @@ public final class ConWeave implements ForwardingStrategy, EventHandler {
             int queues = p.intValue("reorder_queues_per_port", 0, 0, 1 << 20);
             int entries = p.intValue("flow_table_entries", 0, 0, 1 << 30);
             return new Params(reply, busy, inactive, extra, def, queue, queues, entries);
+        }
+
+        /** The ns-3 model's unlimited switch resources, for reports: a Tofino2 build has finite ones (conweave-p4 macro.p4). */
+        public List<String> idealisations() {
+            List<String> out = new ArrayList<>();
+            if (reorderQueue && reorderQueuesPerPort == 0) {
+                out.add("ConWeave reorder queues unlimited (Tofino2: 12-24 per port; load_balancer.reorder_queues_per_port)");
+            }
+            if (flowTableEntries == 0) {
+                out.add("ConWeave flow table unlimited (Tofino2: 2^12-2^16 entries; load_balancer.flow_table_entries)");
+            }
+            return out;
         }
     }
 

@@ -73,7 +73,8 @@ public final class Schemes {
             ConWeave.Params cw = ConWeave.Params.read(p);
             return c -> {
                 int[] hostTor = ConWeave.hostTorNodes(c.topology());
-                return new Scheme("conweave", new Ecmp.Host(c.random("conweave")), sw -> new ConWeave(cw, c, sw, hostTor));
+                return new Scheme("conweave", new Ecmp.Host(c.random("conweave")), sw -> new ConWeave(cw, c, sw, hostTor),
+                        cw.idealisations());
             };
         });
         // PLB defaults: Linux tcp_plb sysctls (algorithms.md §1.3): K = 0.5, N = 12, M = 3, suspend 60 s

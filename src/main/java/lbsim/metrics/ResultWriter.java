@@ -70,6 +70,7 @@ public final class ResultWriter {
         m.put("pfc_pauses", r.pfcPauses());
         m.put("max_qps_per_nic", r.maxQpsPerNic());
         m.put("nic", r.nic());
+        m.put("idealisations", r.idealisations());
         m.put("lb", new java.util.TreeMap<>(r.lbCounters()));
         Map<String, Object> tt = new LinkedHashMap<>();
         tt.put("interval_ns", round(r.throughput().intervalNs()));

@@ -19,7 +19,8 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         long wallMs, List<FlowRecord> flows, List<LinkRecord> links, List<String> warnings,
                         Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses,
                         Slowdown slowdown, List<CollectiveResult> collectives, int[] maxQpsByNic, UplinkLoad uplinks,
-                        Long commTimeNs, Map<String, Object> nic, lbsim.engine.EventLog eventLog, LinkSeries linkSeries) {
+                        Long commTimeNs, Map<String, Object> nic, List<String> idealisations,
+                        lbsim.engine.EventLog eventLog, LinkSeries linkSeries) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {
@@ -41,13 +42,42 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
         return m < 0 ? Double.NaN : m;
     }
 
-    /** The NIC in force as one line for reports: its description, then what it idealises, if anything. */
+    /** The NIC in force as one line for reports: its description, then what the NIC idealises, if anything. */
     public String nicLine() {
         if (nic == null || nic.get("description") == null) return "";
         Object ideal = nic.get("idealisations");
         String s = String.valueOf(nic.get("description"));
         if (ideal instanceof List<?> l && !l.isEmpty()) s += ". Idealised: " + String.join("; ", l.stream().map(String::valueOf).toList());
         return s;
+    }
+
+    /** What the run idealises beyond its NIC: the scheme's own settings (e.g. ConWeave's unlimited reorder queues). */
+    public List<String> schemeIdealisations() {
+        if (idealisations == null) return List.of();
+        Object nicOwn = nic == null ? null : nic.get("idealisations");
+        return idealisations.stream().filter(i -> !(nicOwn instanceof List<?> l && l.contains(i))).toList();
+    }
+
+    /** The scheme's idealisations as one line ("conweave idealises: ..."), "" when it has none. */
+    public String schemeIdealisationLine() {
+        List<String> own = schemeIdealisations();
+        return own.isEmpty() ? "" : scheme + " idealises: " + String.join("; ", own);
+    }
+
+    /** The NIC line, then the scheme's idealisations on a line of their own if any: the conditions of one run. */
+    public String conditionsLine() {
+        String nicPart = nicLine();
+        String schemePart = schemeIdealisationLine();
+        if (schemePart.isEmpty()) return nicPart;
+        return nicPart.isEmpty() ? schemePart : nicPart + "\n" + schemePart;
+    }
+
+    /** For runs of one scenario under several schemes: the NIC line once, then each scheme's idealisation line. */
+    public static String conditionsLines(List<RunResult> runs) {
+        List<String> lines = new java.util.ArrayList<>();
+        if (!runs.isEmpty() && !runs.get(0).nicLine().isEmpty()) lines.add(runs.get(0).nicLine());
+        for (RunResult r : runs) if (!r.schemeIdealisationLine().isEmpty()) lines.add(r.schemeIdealisationLine());
+        return String.join("\n", lines);
     }
 
     /** Flows that finished (were delivered) before the run ended. */

@@ -189,9 +189,12 @@ public final class SeedComparison {
         return completionIsCct ? "cct_sd_ns" : "completion_sd_ns";
     }
 
-    /** The NIC line of the runs (every scheme of a compare runs on the scenario's NIC), "" when none. */
-    public String nicLine() {
-        return rows.isEmpty() ? "" : rows.get(0).first().nicLine();
+    /**
+     * The NIC line of the runs (every scheme of a compare runs on the scenario's NIC), then a line
+     * per scheme that idealises something of its own; "" when none.
+     */
+    public String conditionsLine() {
+        return RunResult.conditionsLines(rows.stream().map(Row::first).toList());
     }
 
     /** What the verdict holds for: the transport, the NIC profile and the seeds ("cc dctcp, ..., NIC roce, seeds 1-3"). */

@@ -135,6 +135,24 @@ class ConWeaveTest {
         assertThat(off.lastFinishNs()).isGreaterThan(on.lastFinishNs());
     }
 
+    /** The ns-3 model's unlimited switch resources are an idealisation: reported with the results, gone once limits are set. */
+    @Test
+    void unlimitedResourcesAreReportedAsIdealisations() {
+        RunResult unlimited = run(PERM, "seed=1");
+        assertThat(unlimited.schemeIdealisations()).hasSize(2)
+                .anySatisfy(i -> assertThat(i).contains("reorder_queues_per_port"))
+                .anySatisfy(i -> assertThat(i).contains("flow_table_entries"));
+        assertThat(unlimited.idealisations()).containsAll(unlimited.schemeIdealisations());
+        assertThat(unlimited.conditionsLine()).contains("conweave idealises: ConWeave reorder queues unlimited");
+        RunResult queuesOnly = run(PERM, "seed=1", "load_balancer.reorder_queues_per_port=12");
+        assertThat(queuesOnly.schemeIdealisations()).singleElement().asString().contains("flow_table_entries");
+        RunResult limited = run(PERM, "seed=1", "load_balancer.reorder_queues_per_port=12", "load_balancer.flow_table_entries=4096");
+        assertThat(limited.schemeIdealisations()).isEmpty();
+        assertThat(limited.conditionsLine()).isEqualTo(limited.nicLine()).doesNotContain("idealises");
+        RunResult noQueue = run(PERM, "seed=1", "load_balancer.reorder_queue=0", "load_balancer.flow_table_entries=4096");
+        assertThat(noQueue.schemeIdealisations()).as("no reorder queue, so no queue count to idealise").isEmpty();
+    }
+
     @Test
     void limitsThatDoNotBindChangeNothing() {
         RunResult unlimited = run(PERM, "seed=1");

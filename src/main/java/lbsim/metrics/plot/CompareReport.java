@@ -37,7 +37,10 @@ public final class CompareReport {
                 + "sample standard deviation over them. vs best: " + SeedComparison.ruleLine() + "." : ""));
         page.html(c.seeds() > 1 ? seedsTable(c) : table(results));
         if (results.isEmpty()) return page.write();
-        if (!c.nicLine().isEmpty()) page.paragraph("Every scheme ran on this NIC: " + c.nicLine());
+        if (!c.conditionsLine().isEmpty()) {
+            String[] lines = c.conditionsLine().split("\n");
+            for (int i = 0; i < lines.length; i++) page.paragraph(i == 0 && lines[i].startsWith("NIC ") ? "Every scheme ran on this NIC: " + lines[i] : lines[i]);
+        }
         page.paragraph(c.verdictLine() + (c.seeds() > 1 ? ". " + c.noiseLine() + "." : "."));
 
         List<Bar> norm = new ArrayList<>();

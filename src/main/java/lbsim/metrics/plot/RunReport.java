@@ -37,7 +37,7 @@ public final class RunReport {
         rows.add(List.of("ECN marks / PFC pauses / out of order", r.ecnMarked() + " / " + r.pfcPauses() + " / " + r.outOfOrderPackets()));
         rows.add(List.of("max QPs per NIC", Integer.toString(r.maxQpsPerNic())));
         page.table(List.of(), rows); // a key/value table: no header row
-        if (!r.nicLine().isEmpty()) page.paragraph(r.nicLine());
+        if (!r.conditionsLine().isEmpty()) page.paragraph(r.conditionsLine());
         for (String w : r.warnings()) page.paragraph("warning: " + w);
 
         String name = r.scheme();
