@@ -49,15 +49,17 @@ public final class Main implements Runnable {
     }
 
     /**
-     * A scenario the heap cannot hold (flows are budgeted before the run, but queue pairs, packets
-     * in flight and results grow with the scheme and the fabric): say what to change, not a stack trace.
+     * A scenario the heap cannot hold (flows, and the QPs of flows that start together, are checked
+     * before the run, but packets in flight, later QPs and results grow as it runs): say what to
+     * change, not a stack trace.
      */
     private static int outOfMemory(java.io.PrintWriter err) {
         long mb = Runtime.getRuntime().maxMemory() >> 20;
         err.println("lbsim: out of memory: the scenario needs more than the " + mb + " MB Java heap (./lbsim starts Java with"
                 + " -Xmx8g). Give it more, e.g. LBSIM_JAVA_OPTS=\"-Xmx20g -XX:+UseParallelGC\" ./lbsim ..., or make the run"
                 + " smaller: fewer hosts or workload.ranks, fewer flows (larger chunk_bytes), fewer QPs per flow"
-                + " (qps_per_connection, or the scheme's count / splits / qps), or fewer parallel runs (--jobs)");
+                + " (qps_per_connection, or the scheme's count / splits / qps), smaller switch buffers where packets queue up"
+                + " (topology.switch_buffer_bytes, port_buffer_bytes), or fewer parallel runs (--jobs)");
         return 1;
     }
 

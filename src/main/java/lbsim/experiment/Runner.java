@@ -114,6 +114,7 @@ public final class Runner {
         for (int h = 0; h < tcfg.length; h++) net.host(h).configureNic(tcfg[h].nic());   // arbitration and QP context cache
         WorkloadDriver.Relay relay = new WorkloadDriver.Relay();
         Transport transport = new Transport(sim, net, tcfg, scheme.host(), relay);
+        QpHeap.atStart(graph, topo, scheme.host()).check(sc.file(), sc.scheme(), Runtime.getRuntime().maxMemory());
         WorkloadDriver driver = relay.attach(new WorkloadDriver(sim, transport, graph));
         List<String> warnings = new ArrayList<>(sc.warnings());
         warnings.addAll(sc.workload().warnings());

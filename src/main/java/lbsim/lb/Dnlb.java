@@ -272,6 +272,12 @@ public final class Dnlb {
             return DnlbPorts.sourcePort(host, q, qps, u);
         }
 
+        /** None for certain: its QPs per connection are kept and shared by the connection's messages. */
+        @Override
+        public int qpsAtLeast(FlowSpec spec) {
+            return 0;
+        }
+
         @Override
         public void openFlow(Transport t, Flow flow) {
             transport = t;

@@ -158,6 +158,12 @@ public final class ParaLet implements PathPolicy, EventHandler {
         return h;
     }
 
+    /** None for certain: its m slots per host are long-lived QPs that flowlets of every flow share. */
+    @Override
+    public int qpsAtLeast(FlowSpec spec) {
+        return 0;
+    }
+
     @Override
     public void openFlow(Transport t, Flow flow) {
         // The transport starts whatever openFlow opens; flowlets are opened one event later and

@@ -44,6 +44,11 @@ public final class Subflows implements PathPolicy {
         transport.openQps(flow, count);
     }
 
+    @Override
+    public int qpsAtLeast(FlowSpec spec) {
+        return count;
+    }
+
     /** The flow alone on an idle fabric: {@code count} QPs as in openFlow, their packets sprayed with {@code spray}. */
     @Override
     public IdleSplit idleSplit(Transport transport, FlowSpec spec) {

@@ -15,6 +15,15 @@ public interface PathPolicy {
     }
 
     /**
+     * The fewest QPs {@link #openFlow} opens for {@code spec} the moment it starts (a lower bound of
+     * the heap the run needs, checked before it starts); 0 for a policy whose flows share QPs that
+     * outlive them. By default the flow's QP count, as {@link #openFlow}.
+     */
+    default int qpsAtLeast(FlowSpec spec) {
+        return Math.max(1, spec.qps());
+    }
+
+    /**
      * How this policy sends {@code spec} alone on an idle fabric, the reference of its FCT slowdown
      * ({@code metrics/IdleFct}); a policy that splits, paces or sprays differently from the default
      * {@link #openFlow} (the flow's bytes evenly over its QPs, each on one path, or on several
