@@ -12,13 +12,16 @@ final class NicDefaults {
     /** NCCL_IB_TIMEOUT's default since NCCL 2.23, 20: a local ACK timeout of 4.096 us x 2^20 = 4.3 s (NCCL env docs; IBA 12.7.34). */
     static final int LOCAL_ACK_TIMEOUT = 20;
     /**
-     * QP contexts held on chip. No vendor publishes it: an estimate from the measured decline of RC
-     * throughput past hundreds (ConnectX-3) to thousands (ConnectX-4/5) of QPs (FaRM NSDI'14, FaSST
-     * OSDI'16, eRPC NSDI'19) and the ~2 MB of on-chip memory Hopper §2 cites for ConnectX-5.
+     * QP contexts held on chip, calibrated to the knee of published RNIC QP sweeps: StaR (ICNP'21 §I, Fig. 1)
+     * measured that the then-latest RNIC keeps its peak performance only below about 450 concurrent
+     * connections. No vendor publishes the cache size (QpScalingRunTest checks the sweep).
      */
-    static final int QP_CACHE_ENTRIES = 1024;
-    /** A context fetch over PCIe: about one PCIe read round trip (0.5-1 us; Neugebauer et al. SIGCOMM'18). An estimate. */
-    static final long QP_MISS_NS = 500;
+    static final int QP_CACHE_ENTRIES = 450;
+    /**
+     * The pipeline stall a context miss costs, calibrated so that 4096 QPs at 100 Gbit/s (4 KiB packets) run at
+     * half line rate: PipeDevice (CoNEXT'22 §1) measured commodity RNICs losing ~50 % at 4096 connections.
+     */
+    static final long QP_MISS_NS = 330;
     /**
      * One packet per turn: the HPCC ns-3 RDMA model (qbb-net-device.cc, GetNextQindex) that ConWeave and
      * Hopper build on. ConnectX's own granularity is not published.

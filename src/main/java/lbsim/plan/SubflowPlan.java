@@ -143,10 +143,10 @@ public record SubflowPlan(long queueBytes, long packetBytes, long flowsPerHost, 
     }
 
     /**
-     * QPs per host above which the plan warns: NICs cache QP contexts on chip, and beyond about a
-     * thousand active QPs their misses cost throughput (a sanity bound, not a hard limit).
+     * QPs per host above which the plan warns: NICs cache QP contexts on chip, and past about 450 active QPs
+     * their misses cost throughput (StaR, ICNP'21 §I; the NIC profiles' qp_cache_entries). A sanity bound, not a hard limit.
      */
-    public static final long MAX_QPS_PER_HOST = 1024;
+    public static final long MAX_QPS_PER_HOST = 450;
 
     /** Subflows of every flow of a host: s * f QPs (each subflow is one QP or connection). */
     public long qpsPerHost() {

@@ -45,7 +45,7 @@ class SubflowPlanTest {
     @Test
     void moreQpsPerHostThanANicHoldsIsWarned() {
         SubflowPlan absurd = SubflowPlan.compute(9_999_999_999_999L, 1, 1, 1, 4, null);
-        assertThat(absurd.warnings()).singleElement().asString().contains("39999999999996 subflows (QPs) per host", "1024");
+        assertThat(absurd.warnings()).singleElement().asString().contains("39999999999996 subflows (QPs) per host", "450");
         assertThat(absurd.render(PlanFormat.TEXT)).contains("\nWARNING: s * f = 39999999999996 * 1");
         assertThat(SubflowPlan.compute(32_768, 4_096, 1, 3, 4, null).warnings()).isEmpty(); // the paper's 11
     }

@@ -390,7 +390,7 @@ final class HopperPresets {
                         "NIC: nic profile roce as deployed (real hardware): an in-order receiver that discards packets beyond a "
                                 + "gap and NACKs, one timer per QP (transport.timeout_us 67109 = 4.096 us x 2^14), retry count 7 "
                                 + "(after 8 timeouts in a row without progress the QP fails and the run stops incomplete), a "
-                                + "1024-context QP cache with 500 ns a miss.",
+                                + "450-context QP cache with 330 ns a miss (calibrated to RNIC measurements, docs/scenario.md).",
                         "Hopper probes with 10 KB (probe_bytes: 10240, §4.2.1 'we use a 10KB chunk size'), timed to the last "
                                 + "echo, so an idle 1G path's serialisation shows in the probe RTT.",
                         "Runs stop at max_time_ms (quick 20 s, paper 120 s); a run that hits it reports completed false and "

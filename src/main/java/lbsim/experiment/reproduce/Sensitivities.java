@@ -16,11 +16,11 @@ public final class Sensitivities {
     private static final Sensitivity ETHEREAL_ECN = new Sensitivity("switch.ecn_profile", List.of("dctcp-hpcc"),
             "Ethereal §4.1 runs DCTCP with PFC and states no ECN threshold: DCTCP's own guideline (default) against the "
                     + "HPCC ns-3 DCTCP threshold, 40 times larger at 400 Gbit/s");
-    // QP context cache: Ethereal's argument is about QP counts, and no vendor publishes a ConnectX's cache size;
-    // StaR (ICNP'21) measured peak performance up to about 450 connections, lbsim's default is 1024
-    private static final Sensitivity QP_CACHE = new Sensitivity("nic.qp_cache_entries", List.of("450"),
-            "the number of QP contexts a NIC caches is not published (lbsim's default 1024); StaR (ICNP'21) measured an RNIC "
-                    + "keeping its peak performance only up to about 450 connections");
+    // QP context cache: Ethereal's argument is about QP counts; lbsim's default (450 contexts) is calibrated to StaR
+    // (ICNP'21) and PipeDevice (CoNEXT'22), the paper's htsim charges nothing for a QP (unlimited, 0)
+    private static final Sensitivity QP_CACHE = new Sensitivity("nic.qp_cache_entries", List.of("0"),
+            "lbsim's QP context cache (450 contexts, calibrated to RNIC measurements: StaR ICNP'21, PipeDevice CoNEXT'22) "
+                    + "against an unlimited one (0), as in the paper's simulator, which charges nothing for a QP");
     // McClure §4 runs htsim with an RTO it does not state; 1 ms is the presets' default
     private static final Sensitivity MCCLURE_RTO = new Sensitivity("transport.timeout_us", List.of("200", "5000"),
             "McClure et al. §4 state no retransmission timeout; the presets use 1 ms, the range spans 0.2-5 ms");
