@@ -430,7 +430,7 @@ public final class Runner {
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, graph, driver, done),
                 maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null,
-                commTimeNs(sc, driver, done), nicSummary(sc, transport), idealisations, net.sim().log(), series);
+                commTimeNs(sc, driver, done), nicSummary(sc, transport), idealisations, net.sim().log(), series, sc.resolvedSha256());
     }
 
     /** Everything the run idealises against deployed hardware: the NIC's, then the scheme's (summary.json {@code idealisations}). */

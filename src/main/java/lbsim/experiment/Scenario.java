@@ -25,6 +25,20 @@ public record Scenario(String file, String name, long seed, double maxTimeMs, To
         return transport.nic();
     }
 
+    /**
+     * SHA-256 (hex) of the resolved scenario's YAML, defaults filled in: a stored run whose summary
+     * carries another hash was made with other settings (a changed default included) and is stale.
+     */
+    public String resolvedSha256() {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(ScenarioLoader.toYaml(resolved).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.util.HexFormat.of().formatHex(d);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);   // every Java platform has SHA-256
+        }
+    }
+
     /** The same scenario with another scheme factory (tests that wrap or replace a scheme). */
     public Scenario withSchemeFactory(Function<SchemeContext, Scheme> factory) {
         return new Scenario(file, name, seed, maxTimeMs, topology, transport, switchSpec, scheme, factory, workload, failures,

@@ -93,12 +93,24 @@ public final class Sweep {
             throw new BadInputException("--out " + out + ": cannot write (" + e.getMessage() + ")");
         }
         List<SweepSpec.Run> todo = new ArrayList<>();
+        List<String> stale = new ArrayList<>();
         for (SweepSpec.Run r : mine) {
             String why = unusable(summaryPath(out, r.key()));
-            if (why == null) continue;
+            if (why == null) {
+                // a finished run made with other settings (a default changed since) is not this sweep's result
+                String other = staleness(summaryPath(out, r.key()), spec.scenario(r).resolvedSha256());
+                if (other == null) continue;
+                stale.add(out.resolve("runs").resolve(r.key()) + ": summary.json " + other);
+                todo.add(r);
+                continue;
+            }
             // a summary.json that is empty or cut short (a crash, a full disk) is an unfinished run, not a finished one
             if (!why.equals(MISSING)) System.err.println("lbsim: sweep: " + out.resolve("runs").resolve(r.key()) + ": summary.json " + why + "; running it again");
             todo.add(r);
+        }
+        if (!stale.isEmpty()) {
+            System.err.println("lbsim: sweep: " + stale.size() + " finished run" + (stale.size() == 1 ? " was" : "s were")
+                    + " made with other settings than this sweep's and run again, e.g. " + stale.get(0));
         }
         int skipped = mine.size() - todo.size();
         AtomicInteger done = new AtomicInteger(skipped);
@@ -176,6 +188,20 @@ public final class Sweep {
             return "does not parse (cut short?): " + firstLine(e.getMessage());
         }
         return null;
+    }
+
+    /**
+     * Why a finished run's summary.json is not a result of the scenario whose resolved hash is
+     * {@code sha256} (it records another hash, or none: an lbsim before 2026-11-27 made it), or null.
+     */
+    public static String staleness(Path summary, String sha256) {
+        try {
+            JsonNode h = JSON.readTree(Files.readString(summary)).path("scenario_sha256");
+            if (h.isMissingNode() || h.isNull()) return "records no scenario hash (an older lbsim made it)";
+            return h.asString().equals(sha256) ? null : "was made from another resolved scenario (a default or the grid point changed since)";
+        } catch (IOException | RuntimeException e) {
+            return "cannot be read (" + e.getMessage() + ")";
+        }
     }
 
     private static String firstLine(String s) {

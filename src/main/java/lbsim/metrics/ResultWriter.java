@@ -27,6 +27,7 @@ public final class ResultWriter {
     public static Map<String, Object> summary(RunResult r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scenario", r.scenario());
+        m.put("scenario_sha256", r.scenarioSha256());
         m.put("scheme", r.scheme());
         m.put("seed", r.seed());
         m.put("completed", r.completed());

@@ -20,7 +20,7 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses,
                         Slowdown slowdown, List<CollectiveResult> collectives, int[] maxQpsByNic, UplinkLoad uplinks,
                         Long commTimeNs, Map<String, Object> nic, List<String> idealisations,
-                        lbsim.engine.EventLog eventLog, LinkSeries linkSeries) {
+                        lbsim.engine.EventLog eventLog, LinkSeries linkSeries, String scenarioSha256) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {

@@ -114,6 +114,34 @@ class SweepCommandTest {
         for (var e : before.entrySet()) assertThat(Files.readString(e.getKey())).isEqualTo(e.getValue());
     }
 
+    /**
+     * A finished run made with other settings is not kept on resume: one whose summary records another
+     * resolved scenario (as after a change of a default, which leaves the run keys alone), and one
+     * without a scenario hash (as an older lbsim wrote it), run again; the others are kept.
+     */
+    @Test
+    void aResumeRunsAgainWhatWasMadeWithOtherSettings() throws Exception {
+        String small = SWEEP.replace("seeds: 3", "seeds: 1");
+        String fresh = sweep(sweepFile(small), "dir");
+        List<Path> summaries;
+        try (Stream<Path> s = Files.walk(tmp.resolve("dir/runs"))) {
+            summaries = s.filter(p -> p.getFileName().toString().equals("summary.json")).sorted().toList();
+        }
+        assertThat(summaries).hasSize(4);
+        String kept = Files.readString(summaries.get(3));
+        Files.writeString(summaries.get(0), Files.readString(summaries.get(0)).replaceFirst("\"scenario_sha256\" : \"[0-9a-f]+\"",
+                "\"scenario_sha256\" : \"" + "0".repeat(64) + "\""));
+        Files.writeString(summaries.get(1), Files.readString(summaries.get(1)).replaceFirst("\\s*\"scenario_sha256\" : \"[0-9a-f]+\",", ""));
+        Outcome o = exec("sweep", sweepFile(small).toString(), "--out", tmp.resolve("dir").toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("4 runs (2 run now, 2 already finished)");
+        assertThat(o.err()).contains("2 finished runs were made with other settings than this sweep's and run again",
+                "was made from another resolved scenario");
+        assertThat(Files.readString(tmp.resolve("dir/results.csv"))).isEqualTo(fresh);
+        assertThat(Files.readString(summaries.get(3))).as("a current run is not run again").isEqualTo(kept);
+        assertThat(Files.readString(summaries.get(1))).contains("\"scenario_sha256\"");
+    }
+
     @Test
     void theMergeOfAllShardsEqualsTheFullSweepByteForByte() throws Exception {
         Path f = sweepFile(SWEEP);

@@ -37,6 +37,40 @@ class StoredResultsTest {
         assertThat(pv.runs()).as("%s: every run of its scale finished", p.id()).isEqualTo(Reproduce.spec(p, pv.scale(), List.of()).runs().size());
     }
 
+    /**
+     * Each stored run (sensitivity runs included) was made from the scenario its grid point resolves to
+     * today, defaults included: a changed default (a NIC's cache size, an ECN threshold) makes it stale.
+     */
+    @ParameterizedTest
+    @MethodSource("presets")
+    void everyStoredRunWasMadeFromTheScenarioItsGridPointResolvesToNow(Preset p) throws IOException {
+        Path dir = ROOT.resolve(p.id());
+        Provenance pv = Provenance.read(dir);
+        if (pv == null) return; // the first test reports it
+        List<String> stale = new ArrayList<>();
+        stale.addAll(staleRuns(Reproduce.spec(p, pv.scale(), List.of()), dir));
+        for (Sensitivity s : Sensitivities.of(p.id())) {
+            for (String v : s.values()) {
+                Path sd = dir.resolve("sensitivity").resolve(Sensitivity.folder(s.key(), v));
+                if (Files.isDirectory(sd)) stale.addAll(staleRuns(Reproduce.spec(p, pv.scale(), List.of(s.key() + "=" + v)), sd));
+            }
+        }
+        assertThat(stale).as("%s: stored runs made with other settings than the preset resolves to now (a default changed?): "
+                + "remove them and re-run ./lbsim reproduce %s --scale %s --sensitivity --out docs/results/%s", p.id(), p.id(),
+                pv.scale(), p.id()).isEmpty();
+    }
+
+    private static List<String> staleRuns(lbsim.experiment.SweepSpec spec, Path dir) throws IOException {
+        List<String> stale = new ArrayList<>();
+        for (lbsim.experiment.SweepSpec.Run r : spec.runs()) {
+            Path summary = dir.resolve("runs").resolve(r.key()).resolve("summary.json");
+            if (!Files.exists(summary)) continue; // the run count is the first test's
+            String why = lbsim.experiment.Sweep.staleness(summary, spec.scenario(r).resolvedSha256());
+            if (why != null) stale.add(dir.relativize(summary) + " " + why);
+        }
+        return stale;
+    }
+
     @ParameterizedTest
     @MethodSource("presets")
     void theStoredComparisonIsWhatTheStoredRunsGive(Preset p, @TempDir Path tmp) throws IOException {
