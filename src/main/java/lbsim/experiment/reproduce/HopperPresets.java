@@ -152,13 +152,13 @@ final class HopperPresets {
         cells.add(vs("avg 80%: Hopper vs CONGA", "80%", "conga", MEAN, 0, "§4.1.2 '... average slowdown in high load, where "
                 + "they are both comparable' (0 used)"));
         return openLoopPreset("hopper-fig3", "Fig. 3",
-                "Average and p99 FCT slowdown for the Meta Hadoop flow-size distribution at 50 % and 80 % load under ECMP, "
+                "Average and p99 FCT slowdown for the Meta Hadoop flow-size distribution at 50 % and 80 % network load (25 % and 40 % per NIC, as ConWeave's run.py) under ECMP, "
                         + "FlowBender, CONGA, ConWeave and Hopper; 128 servers on a leaf-spine of 8 leaves x 16 and 8 spines, "
                         + "100 Gbps, 1 us links, DCQCN + IRN (nic profile irn, 30-packet reorder window). Paper scale: 20 ms of arrivals, 3 seeds. Quick scale: 32 "
                         + "servers (4 leaves x 8, 4 spines), 2 ms of arrivals, 3 seeds.",
                 "hadoop", 20_000, 3, 2_000, 3,
                 cells, "Hadoop: the ConWeave table lbsim uses ends at 10 MB; the paper says its largest flow is "
-                        + "20 MB (docs/workloads.md). Quick scale: 32 servers and 2 ms of arrivals (about 3 300 flows at 50 %).");
+                        + "20 MB (docs/workloads.md). Quick scale: 32 servers and 2 ms of arrivals (about 1 600 flows at 50 %).");
     }
 
     /** Hopper §4.1.2, Fig. 4: ML-training message sizes at 50 % and 80 % load. */
@@ -180,13 +180,13 @@ final class HopperPresets {
         cells.add(beats("avg 80%: ConWeave vs Hopper", "80%", "conweave", "hopper", MEAN, "§4.1.2, as above"));
         return openLoopPreset("hopper-fig4", "Fig. 4",
                 "Average and p99 FCT slowdown for the ML-training message sizes (lbsim's documented stand-in for the Meta "
-                        + "distribution, docs/workloads.md) at 50 % and 80 % load under ECMP, FlowBender, CONGA, ConWeave and "
+                        + "distribution, docs/workloads.md) at 50 % and 80 % network load (25 % and 40 % per NIC) under ECMP, FlowBender, CONGA, ConWeave and "
                         + "Hopper on the §4.1 fabric (128 servers, 8 x 8 leaf-spine, 100 Gbps, 1 us). Paper scale: 40 ms of "
                         + "arrivals, 3 seeds. Quick scale: 32 servers (4 leaves x 8, 4 spines), 10 ms of arrivals, 2 seeds.",
                 "ml-training", 40_000, 3, 10_000, 2,
                 cells, "ML training: the paper's distribution (Meta's collective sizes, its Fig. 2) is given "
                         + "only as a plot; lbsim's ml-training table is a stand-in with four size bands (docs/workloads.md), so "
-                        + "the bins are not the paper's. Quick scale: 32 servers and 10 ms of arrivals (about 200 flows at 50 %: "
+                        + "the bins are not the paper's. Quick scale: 32 servers and 10 ms of arrivals (about 100 flows at 50 %: "
                         + "mean size 9.7 MB), so p99 rests on few flows.");
     }
 
@@ -209,13 +209,13 @@ final class HopperPresets {
                 vs("p99 80%: Hopper vs FlowBender", "80%", "flowbender", P99, 0,
                         "App. B '... while showing similar behaviour for the tail latencies' (0 used)"));
         return openLoopPreset("hopper-fig8", "Fig. 8",
-                "Average and p99 FCT slowdown for the AliCloud storage flow sizes at 50 % and 80 % load under ECMP, FlowBender, "
+                "Average and p99 FCT slowdown for the AliCloud storage flow sizes at 50 % and 80 % network load (25 % and 40 % per NIC) under ECMP, FlowBender, "
                         + "CONGA, ConWeave and Hopper on the §4.1 fabric (128 servers, 8 x 8 leaf-spine, 100 Gbps, 1 us). Paper "
                         + "scale: 10 ms of arrivals, 3 seeds. Quick scale: 32 servers (4 leaves x 8, 4 spines), 2 ms of arrivals, "
                         + "3 seeds.",
                 "alicloud", 10_000, 3, 2_000, 3,
                 cells, "AliCloud: the HPCC table (9 points, up to 2 MB). Quick scale: 32 servers and 2 ms of "
-                        + "arrivals (about 10 000 flows at 50 %).");
+                        + "arrivals (about 4 900 flows at 50 %).");
     }
 
     // ---------------------------------------------------------------- §4.2: Fig. 6 (asymmetric testbed)
