@@ -25,7 +25,7 @@ final class HopperPresets {
 
     /**
      * Hopper §4.1.1: leaf-spine of 8 leaves x 16 servers and 8 spines, 100 Gbps, 1 us links (base RTT 8 us);
-     * DCQCN (ConWeave's parameters; ours are lbsim's DCQCN defaults) and IRN with a 30-packet reorder window that
+     * DCQCN with ConWeave's parameters (dcqcn_params: conweave, §4.1.1) and IRN with a 30-packet reorder window that
      * ACKs arrivals within it normally (irn_nack: beyond-window, §4.1.1). The rest is ConWeave's ns-3 run.py, the base
      * §4.1 builds on: 1000-byte payloads (PACKET_PAYLOAD_SIZE), a 9 MiB switch buffer (--buffer default), RED 100/400 KB
      * with Pmax 0.2 at every rate (switch.ecn_profile dcqcn-conweave), ns-3 has no RC retry limit (retry_count 0), and
@@ -35,7 +35,7 @@ final class HopperPresets {
      */
     private static String openLoopSweep(String name, String topology, String distribution, long durationUs, int seeds) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  topology: " + topology + "\n" + """
-                  transport: {cc: dcqcn, loss_recovery: irn, pfc: false, irn_nack: beyond-window}
+                  transport: {cc: dcqcn, dcqcn_params: conweave, loss_recovery: irn, pfc: false, irn_nack: beyond-window}
                   nic: {profile: irn, reorder_window_packets: 30, retry_count: 0}
                   switch: {ecn_profile: dcqcn-conweave}
                   load_balancer: {scheme: ecmp}
@@ -112,9 +112,9 @@ final class HopperPresets {
                 "Packets and switches as ConWeave's run.py: 1000-byte payloads (mtu_bytes 1000, PACKET_PAYLOAD_SIZE), a 9 MiB "
                         + "shared buffer per switch (BUFFER_SIZE, the --buffer default), ECN RED 100/400 KB with Pmax 0.2 "
                         + "(switch.ecn_profile dcqcn-conweave). PFC off (run.py refuses PFC with IRN).",
-                "DCQCN: the paper uses ConWeave's ns-3 parameters (run.py: R_AI 40 Mbps, R_HAI 100 Mbps, min rate 100 Mbps at "
-                        + "100 Gbps); lbsim has no keys for them and runs its own DCQCN defaults (R_AI 20 Mbps, R_HAI 200 Mbps, "
-                        + "min rate 1000 Mbps at 100 Gbps; docs/scenario.md), a known difference.",
+                "DCQCN with ConWeave's ns-3 parameters as §4.1.1 says (transport.dcqcn_params: conweave, run.py: R_AI 40 Mbps, "
+                        + "R_HAI 100 Mbps, min rate 100 Mbps at 100 Gbps, the timers and g of the HPCC set); lbsim's DCQCN is "
+                        + "otherwise its model of the ns-3 one (docs/scenario.md).",
                 "Hopper's base RTT is §4.1.1's 8 us (base_rtt_us: 8; Appendix A's th_prob of 12 us is 1.5 x 8 us) rather "
                         + "than lbsim's unloaded RTT, which adds serialisation.",
                 "FlowBender uses its ECN signal with T = 5 % and N = 1 (the original design; §4.1 does not say which signal or "

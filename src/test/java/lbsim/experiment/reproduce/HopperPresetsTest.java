@@ -110,6 +110,7 @@ class HopperPresetsTest {
                     assertThat(t.mtuBytes()).isEqualTo(1000);
                     assertThat(t.switchBufferBytes()).isEqualTo(9L << 20);
                     assertThat(sc.resolved().path("transport").path("irn_nack").asText()).isEqualTo("beyond-window");
+                    assertThat(sc.resolved().path("transport").path("dcqcn_params").asText()).isEqualTo("conweave");
                 }
             }
         }
