@@ -24,7 +24,7 @@ public final class CongestionControls {
         return switch (cfg.cc()) {
             case "dctcp" -> cfg.dctcpRate() ? new DctcpRate(cfg.initCwndBytes(), cfg.dctcpG(), cfg.dctcpAlpha0(), line)
                     : new Dctcp(cfg.initCwndBytes(), cfg.dctcpG(), cfg.dctcpAlpha0(), cfg.mtuBytes() + cfg.headerBytes(), line);
-            case "dcqcn" -> new Dcqcn(qp, DcqcnParams.forLineRate(line), line);
+            case "dcqcn" -> new Dcqcn(qp, DcqcnParams.forLineRate(line, cfg.dcqcnParams()), line);
             case "swift" -> new Swift(cfg.initCwndBytes(), cfg.mtuBytes() + cfg.headerBytes(), line, cfg.swiftBaseTargetPs(),
                     cfg.switchHops(), cfg.baseRttPs(), qp::now);
             // uet-htsim NSCC: the window starts at its maximum (1.5 BDP) unless init_cwnd_bytes is given

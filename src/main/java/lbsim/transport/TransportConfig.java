@@ -36,7 +36,19 @@ public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int 
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
                               long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
                               RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs,
-                              double pacingJitter) {
+                              double pacingJitter, String dcqcnParams) {
+
+    /** DCQCN with the HPCC parameter set. */
+    public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
+                           int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
+                           double dctcpG, double dctcpAlpha0, long fixedRateBps,
+                           long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
+                           RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs,
+                           double pacingJitter) {
+        this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
+                dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, nic, dctcpRate,
+                uecTargetQdelayPs, pacingJitter, "hpcc");
+    }
 
     /** Without pacing jitter. */
     public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,

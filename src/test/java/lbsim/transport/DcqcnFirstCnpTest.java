@@ -34,12 +34,20 @@ class DcqcnFirstCnpTest {
         double rateAfterCnp = -1;
 
         Rig(long startUs) {
+            this(startUs, "hpcc");
+        }
+
+        Rig(long startUs, String dcqcnParams) {
             Topology topo = LeafSpine.builder(2, 2, 3, 1, RATE, RATE, Simulation.PS_PER_US).build();
             Scheme scheme = Schemes.create("ecmp", new SchemeContext(sim, topo));
             net = new Network(sim, topo, SwitchConfig.defaults(), scheme.switches());
             TransportConfig cfg = new TransportConfig("dcqcn", "go-back-n", 4096, 64, 64, 1, Simulation.PS_PER_MS,
                     500 * Simulation.PS_PER_US, 116_896, 1.0 / 16, 1.0, 0, 0, 3, 0,
                     RecoveryParams.defaults().withBdp(116_896));
+            cfg = new TransportConfig(cfg.cc(), cfg.lossRecovery(), cfg.mtuBytes(), cfg.headerBytes(), cfg.ackBytes(), cfg.ackEvery(),
+                    cfg.timeoutPs(), cfg.nackIntervalPs(), cfg.initCwndBytes(), cfg.dctcpG(), cfg.dctcpAlpha0(), cfg.fixedRateBps(),
+                    cfg.swiftBaseTargetPs(), cfg.switchHops(), cfg.baseRttPs(), cfg.recovery(), cfg.rtoBackoff(), cfg.nic(),
+                    cfg.dctcpRate(), cfg.uecTargetQdelayPs(), cfg.pacingJitter(), dcqcnParams);
             FlowGraph g = new FlowGraph();
             g.add(FlowSpec.simple(0, 0, 3, 20_000_000L, startUs * Simulation.PS_PER_US));
             WorkloadDriver[] d = new WorkloadDriver[1];
@@ -97,10 +105,20 @@ class DcqcnFirstCnpTest {
 
     @Test
     void cutsStopAtHpccRunPyMinimumRate() {
-        Rig rig = new Rig(0);
-        for (long us = 10; us <= 200; us += 4) rig.sim.scheduleAt(us * Simulation.PS_PER_US, rig, 1, 0, null);
-        rig.sim.run(201 * Simulation.PS_PER_US);
         // HPCC simulation/run.py MIN_RATE 1000Mb/s
-        assertThat(rig.rateAfterCnp).isEqualTo(1e9);
+        assertThat(rateAfterManyCuts("hpcc")).isEqualTo(1e9);
+    }
+
+    @Test
+    void withConWeavesParametersCutsStopAtItsMinimumRate() {
+        // conweave-ns3 run.py MIN_RATE 100Mb/s (transport.dcqcn_params: conweave, Hopper §4.1's base)
+        assertThat(rateAfterManyCuts("conweave")).isEqualTo(1e8);
+    }
+
+    private static double rateAfterManyCuts(String dcqcnParams) {
+        Rig rig = new Rig(0, dcqcnParams);
+        for (long us = 10; us <= 300; us += 4) rig.sim.scheduleAt(us * Simulation.PS_PER_US, rig, 1, 0, null);
+        rig.sim.run(301 * Simulation.PS_PER_US);
+        return rig.rateAfterCnp;
     }
 }

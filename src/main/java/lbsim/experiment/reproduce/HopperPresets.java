@@ -25,35 +25,46 @@ final class HopperPresets {
 
     /**
      * Hopper §4.1.1: leaf-spine of 8 leaves x 16 servers and 8 spines, 100 Gbps, 1 us links (base RTT 8 us);
-     * DCQCN (ConWeave's parameters; ours are lbsim's DCQCN defaults) and IRN with a 30-packet reorder window (irn_nack: every, not §4.1.1's beyond-window).
-     * NIC: §4.1.1 builds on ConWeave's ns-3 code, "extended IRN with OOO threshold 30 packets" = the irn profile with a
-     * 30-packet window; ns-3 has no RC retry limit (retry_count 0). ECN: ConWeave's run.py RED 100/400 KB with Pmax 0.2 at
-     * every rate (switch.ecn_profile dcqcn-conweave), the set-up the paper builds on.
+     * DCQCN with ConWeave's parameters (dcqcn_params: conweave, §4.1.1) and IRN with a 30-packet reorder window that
+     * ACKs arrivals within it normally (irn_nack: beyond-window, §4.1.1). The rest is ConWeave's ns-3 run.py, the base
+     * §4.1 builds on: 1000-byte payloads (PACKET_PAYLOAD_SIZE), a 9 MiB switch buffer (--buffer default), RED 100/400 KB
+     * with Pmax 0.2 at every rate (switch.ecn_profile dcqcn-conweave), ns-3 has no RC retry limit (retry_count 0), and
+     * CONGA routes data packets only (feedback: data, conga-routing.cc). Load: run.py's --netload is the load of the
+     * 2:1 oversubscribed fabric and its generator gets netload / 2 as the load of each NIC, so the paper's 50 % and 80 %
+     * network load are 25 % and 40 % of each NIC here (both fabrics are 2:1).
      */
     private static String openLoopSweep(String name, String topology, String distribution, long durationUs, int seeds) {
         return "name: " + name + "\nbase:\n  name: " + name + "\n  topology: " + topology + "\n" + """
-                  transport: {cc: dcqcn, loss_recovery: irn, pfc: false}
+                  transport: {cc: dcqcn, dcqcn_params: conweave, loss_recovery: irn, pfc: false, irn_nack: beyond-window}
                   nic: {profile: irn, reorder_window_packets: 30, retry_count: 0}
                   switch: {ecn_profile: dcqcn-conweave}
                   load_balancer: {scheme: ecmp}
                   workload: {kind: open-loop, distribution: %s, load: 0.5, duration_us: %d, pairs: any}
                 grid:
-                  workload.load: {50%%: 0.5, 80%%: 0.8}
+                  workload.load: {50%%: %s, 80%%: %s}
                   load_balancer:
                     ecmp: {scheme: ecmp}
                     flowbender: {scheme: flowbender, signal: ecn}
-                    conga: {scheme: conga}
+                    conga: {scheme: conga, feedback: data}
                     conweave: {scheme: conweave}
-                    hopper: {scheme: hopper}
+                    hopper: {scheme: hopper, base_rtt_us: 8}
                 seeds: %d
-                """.formatted(distribution, durationUs, seeds);
+                """.formatted(distribution, durationUs, NIC_LOAD_50, NIC_LOAD_80, seeds);
     }
 
+    // ConWeave run.py: PACKET_PAYLOAD_SIZE 1000 and BUFFER_SIZE 9 (the --buffer default; network-load-balance.cc x 1024 x 1024 per switch)
+    private static final String NS3_SWITCHES = ", mtu_bytes: 1000, switch_buffer_bytes: 9MiB}";
     private static final String PAPER_FABRIC = "{kind: leaf-spine, leaves: 8, spines: 8, hosts_per_leaf: 16, link_gbps: 100, "
-            + "link_latency_ns: 1000}";
-    /** Quick scale: the same shape with 32 servers (4 leaves x 8, 4 spines), same rates and latencies. */
+            + "link_latency_ns: 1000" + NS3_SWITCHES;
+    /** Quick scale: the same shape with 32 servers (4 leaves x 8, 4 spines, also 2:1), same rates and latencies. */
     private static final String QUICK_FABRIC = "{kind: leaf-spine, leaves: 4, spines: 4, hosts_per_leaf: 8, link_gbps: 100, "
-            + "link_latency_ns: 1000}";
+            + "link_latency_ns: 1000" + NS3_SWITCHES;
+    /**
+     * ConWeave run.py: hostload = netload / oversubscription (read from the topology name, OS2), and traffic_gen.py
+     * offers hostload x the NIC rate per host; so 50 % and 80 % network load on the 2:1 fabric are these NIC loads.
+     */
+    static final String NIC_LOAD_50 = "0.25";
+    static final String NIC_LOAD_80 = "0.4";
 
     private static Map<String, String> ol(String load, String lb) {
         return Map.of("workload.load", load, "load_balancer", lb);
@@ -88,16 +99,29 @@ final class HopperPresets {
                         + "(the field is named in the note), so ours at or below the paper's figure is consistent with it.",
                 "Improvements are 100 x (baseline - Hopper) / baseline of the slowdown, paired by seed; the paper does not "
                         + "define its percentages, we read them the same way.",
+                "Load: §4.1.1 runs 'a moderate load scenario at 50% and a high load scenario at 80% network load' with "
+                        + "ConWeave's load generator; ConWeave's run.py divides its --netload by the topology's oversubscription "
+                        + "(2 for leaf_spine_128_100G_OS2, the paper's fabric) before traffic_gen.py offers it per NIC, so the "
+                        + "grid's 50% and 80% offer 25% and 40% of each NIC's rate (workload.load 0.25 and 0.4; the quick "
+                        + "fabric is 2:1 too). Stored results made before this change offered 50% and 80% of each NIC, "
+                        + "1.4 times the uplinks' capacity at '80%'.",
                 "NIC: nic profile irn with reorder_window_packets 30 (§4.1.1: ConWeave's ns-3 base, 'extended IRN with OOO "
-                        + "threshold 30 packets'; packets beyond the window are discarded) and retry_count 0 (a QP never "
-                        + "fails: ns-3 has no RC retry limit); IRN's RTO_high 320 us.",
-                "DCQCN: the paper uses ConWeave's ns-3 parameters; lbsim uses its own DCQCN defaults (docs/scenario.md). "
-                        + "IRN with a 30-packet reorder window as §4.1.1, but NACKing every out-of-order arrival (irn_nack: every; "
-                        + "§4.1.1 ACKs arrivals within the window normally, irn_nack: beyond-window, docs/experiments.md); "
-                        + "PFC off (IRN's lossy setting; the paper does not say), "
-                        + "lbsim's default 64 MB shared buffers (ConWeave's buffer size not taken over).",
-                "FlowBender uses its ECN signal (the original design; §4.1 does not say which signal the simulated FlowBender "
-                        + "used). CONGA and ConWeave are lbsim's models of those switch schemes, with their defaults.",
+                        + "threshold 30 packets'), arrivals within the window ACKed normally and NACKed only beyond it "
+                        + "(transport.irn_nack: beyond-window, §4.1.1), retry_count 0 (a QP never fails: ns-3 has no RC "
+                        + "retry limit); IRN's RTO_high 320 us and RTO_low 100 us as conweave-ns3 sets them.",
+                "Packets and switches as ConWeave's run.py: 1000-byte payloads (mtu_bytes 1000, PACKET_PAYLOAD_SIZE), a 9 MiB "
+                        + "shared buffer per switch (BUFFER_SIZE, the --buffer default), ECN RED 100/400 KB with Pmax 0.2 "
+                        + "(switch.ecn_profile dcqcn-conweave). PFC off (run.py refuses PFC with IRN).",
+                "DCQCN with ConWeave's ns-3 parameters as §4.1.1 says (transport.dcqcn_params: conweave, run.py: R_AI 40 Mbps, "
+                        + "R_HAI 100 Mbps, min rate 100 Mbps at 100 Gbps, the timers and g of the HPCC set); lbsim's DCQCN is "
+                        + "otherwise its model of the ns-3 one (docs/scenario.md).",
+                "Hopper's base RTT is §4.1.1's 8 us (base_rtt_us: 8; Appendix A's th_prob of 12 us is 1.5 x 8 us) rather "
+                        + "than lbsim's unloaded RTT, which adds serialisation.",
+                "FlowBender uses its ECN signal with T = 5 % and N = 1 (the original design; §4.1 does not say which signal or "
+                        + "parameters the simulated FlowBender used, and ConWeave's ns-3 code has no FlowBender). CONGA is "
+                        + "lbsim's model with conweave-ns3's constants (100 us flowlets, 50 us DRE, Q = 3, 500 us aging) and, as "
+                        + "that model, CONGA state on data packets only (feedback: data); ConWeave with run.py's leaf-spine "
+                        + "parameters (lbsim's defaults).",
                 "Workload: ConWeave's generator (Poisson arrivals, random sender and receiver) as lbsim's open-loop kind; "
                         + "the paper does not state its run length, ours is duration_us of arrivals then the run drains.",
                 "Slowdown bins are lbsim's decades of size ([0,10 kB), [10 kB,100 kB), ...), not the paper's x-axis points.",
@@ -128,13 +152,13 @@ final class HopperPresets {
         cells.add(vs("avg 80%: Hopper vs CONGA", "80%", "conga", MEAN, 0, "§4.1.2 '... average slowdown in high load, where "
                 + "they are both comparable' (0 used)"));
         return openLoopPreset("hopper-fig3", "Fig. 3",
-                "Average and p99 FCT slowdown for the Meta Hadoop flow-size distribution at 50 % and 80 % load under ECMP, "
+                "Average and p99 FCT slowdown for the Meta Hadoop flow-size distribution at 50 % and 80 % network load (25 % and 40 % per NIC, as ConWeave's run.py) under ECMP, "
                         + "FlowBender, CONGA, ConWeave and Hopper; 128 servers on a leaf-spine of 8 leaves x 16 and 8 spines, "
                         + "100 Gbps, 1 us links, DCQCN + IRN (nic profile irn, 30-packet reorder window). Paper scale: 20 ms of arrivals, 3 seeds. Quick scale: 32 "
                         + "servers (4 leaves x 8, 4 spines), 2 ms of arrivals, 3 seeds.",
                 "hadoop", 20_000, 3, 2_000, 3,
                 cells, "Hadoop: the ConWeave table lbsim uses ends at 10 MB; the paper says its largest flow is "
-                        + "20 MB (docs/workloads.md). Quick scale: 32 servers and 2 ms of arrivals (about 3 300 flows at 50 %).");
+                        + "20 MB (docs/workloads.md). Quick scale: 32 servers and 2 ms of arrivals (about 1 600 flows at 50 %).");
     }
 
     /** Hopper §4.1.2, Fig. 4: ML-training message sizes at 50 % and 80 % load. */
@@ -156,13 +180,13 @@ final class HopperPresets {
         cells.add(beats("avg 80%: ConWeave vs Hopper", "80%", "conweave", "hopper", MEAN, "§4.1.2, as above"));
         return openLoopPreset("hopper-fig4", "Fig. 4",
                 "Average and p99 FCT slowdown for the ML-training message sizes (lbsim's documented stand-in for the Meta "
-                        + "distribution, docs/workloads.md) at 50 % and 80 % load under ECMP, FlowBender, CONGA, ConWeave and "
+                        + "distribution, docs/workloads.md) at 50 % and 80 % network load (25 % and 40 % per NIC) under ECMP, FlowBender, CONGA, ConWeave and "
                         + "Hopper on the §4.1 fabric (128 servers, 8 x 8 leaf-spine, 100 Gbps, 1 us). Paper scale: 40 ms of "
                         + "arrivals, 3 seeds. Quick scale: 32 servers (4 leaves x 8, 4 spines), 10 ms of arrivals, 2 seeds.",
                 "ml-training", 40_000, 3, 10_000, 2,
                 cells, "ML training: the paper's distribution (Meta's collective sizes, its Fig. 2) is given "
                         + "only as a plot; lbsim's ml-training table is a stand-in with four size bands (docs/workloads.md), so "
-                        + "the bins are not the paper's. Quick scale: 32 servers and 10 ms of arrivals (about 200 flows at 50 %: "
+                        + "the bins are not the paper's. Quick scale: 32 servers and 10 ms of arrivals (about 100 flows at 50 %: "
                         + "mean size 9.7 MB), so p99 rests on few flows.");
     }
 
@@ -185,13 +209,13 @@ final class HopperPresets {
                 vs("p99 80%: Hopper vs FlowBender", "80%", "flowbender", P99, 0,
                         "App. B '... while showing similar behaviour for the tail latencies' (0 used)"));
         return openLoopPreset("hopper-fig8", "Fig. 8",
-                "Average and p99 FCT slowdown for the AliCloud storage flow sizes at 50 % and 80 % load under ECMP, FlowBender, "
+                "Average and p99 FCT slowdown for the AliCloud storage flow sizes at 50 % and 80 % network load (25 % and 40 % per NIC) under ECMP, FlowBender, "
                         + "CONGA, ConWeave and Hopper on the §4.1 fabric (128 servers, 8 x 8 leaf-spine, 100 Gbps, 1 us). Paper "
                         + "scale: 10 ms of arrivals, 3 seeds. Quick scale: 32 servers (4 leaves x 8, 4 spines), 2 ms of arrivals, "
                         + "3 seeds.",
                 "alicloud", 10_000, 3, 2_000, 3,
                 cells, "AliCloud: the HPCC table (9 points, up to 2 MB). Quick scale: 32 servers and 2 ms of "
-                        + "arrivals (about 10 000 flows at 50 %).");
+                        + "arrivals (about 4 900 flows at 50 %).");
     }
 
     // ---------------------------------------------------------------- §4.2: Fig. 6 (asymmetric testbed)

@@ -85,10 +85,11 @@ public final class Reproduce {
         List<SensitivityRow> rows = new ArrayList<>();
         for (Sensitivity s : settings) {
             for (String v : s.values()) {
-                List<String> sets = new ArrayList<>(overrides);
-                sets.add(s.key() + "=" + v);
-                Outcome o = run(p, scale, out.resolve("sensitivity").resolve(Sensitivity.folder(s.key(), v)), jobs, sets, listener);
-                for (Row r : o.rows()) rows.add(new SensitivityRow(s.key(), v, r));
+                Sensitivity.Applied a = s.apply(p, v, overrides);
+                Path dir = out.resolve("sensitivity").resolve(Sensitivity.folder(s.name(), v));
+                if (s.onlyAt() != null) reuseUnchangedRuns(spec(p, scale, overrides), spec(a.preset(), scale, a.overrides()), out, dir);
+                Outcome o = run(a.preset(), scale, dir, jobs, a.overrides(), listener);
+                for (Row r : o.rows()) rows.add(new SensitivityRow(s.name(), v, r));
             }
         }
         try {
@@ -97,6 +98,31 @@ public final class Reproduce {
             throw new UncheckedIOException(e);
         }
         return rows;
+    }
+
+    /**
+     * A setting of one grid value leaves the other grid points' runs as they were (same scenario, same run key): their
+     * finished runs in {@code mainOut} are copied into {@code dir} instead of being run again.
+     */
+    static void reuseUnchangedRuns(SweepSpec main, SweepSpec changed, Path mainOut, Path dir) {
+        java.util.Set<String> mainKeys = new java.util.HashSet<>();
+        for (SweepSpec.Run r : main.runs()) mainKeys.add(r.key());
+        try {
+            for (SweepSpec.Run r : changed.runs()) {
+                Path from = mainOut.resolve("runs").resolve(r.key());
+                Path to = dir.resolve("runs").resolve(r.key());
+                if (!mainKeys.contains(r.key()) || !Files.exists(from.resolve("summary.json")) || Files.exists(to)) continue;
+                try (var files = Files.walk(from)) {
+                    for (Path f : (Iterable<Path>) files::iterator) {
+                        Path t = to.resolve(from.relativize(f).toString());
+                        if (Files.isDirectory(f)) Files.createDirectories(t);
+                        else Files.copy(f, t);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
@@ -149,11 +175,10 @@ public final class Reproduce {
         List<SensitivityRow> rows = new ArrayList<>();
         for (Sensitivity s : Sensitivities.of(p.id())) {
             for (String v : s.values()) {
-                Path dir = out.resolve("sensitivity").resolve(Sensitivity.folder(s.key(), v));
+                Path dir = out.resolve("sensitivity").resolve(Sensitivity.folder(s.name(), v));
                 if (!Files.isDirectory(dir)) continue;
-                List<String> sets = new ArrayList<>(overrides);
-                sets.add(s.key() + "=" + v);
-                for (Row r : compare(p, spec(p, scale, sets), dir)) rows.add(new SensitivityRow(s.key(), v, r));
+                Sensitivity.Applied a = s.apply(p, v, overrides);
+                for (Row r : compare(a.preset(), spec(a.preset(), scale, a.overrides()), dir)) rows.add(new SensitivityRow(s.name(), v, r));
             }
         }
         return rows;

@@ -155,7 +155,7 @@ public final class ReproduceReport {
         }
         StringBuilder sb = new StringBuilder("<p>Each cell's verdict with the preset's defaults and with one unstated setting "
                 + "changed at a time (ours: mean over seeds). ");
-        for (Sensitivity x : Sensitivities.of(p.id())) sb.append(esc(x.key())).append(": ")
+        for (Sensitivity x : Sensitivities.of(p.id())) sb.append(esc(x.name())).append(": ")
                 .append(esc(x.why())).append(". ");
         sb.append("</p>\n<table>\n<tr><th>cell</th><th>paper</th><th>default</th>");
         for (String c : columns) sb.append("<th>").append(esc(c)).append("</th>");

@@ -40,6 +40,21 @@ public final class Sensitivities {
     private static final Sensitivity HOPPER_TESTBED_TIMEOUT = new Sensitivity("transport.timeout_us", List.of("4194", "1073742"),
             "Hopper §4.2's ConnectX-5 testbed states no local ACK timeout: 4.096 us x 2^14 (default) against 2^10 and 2^18");
 
+    // Hopper §4.1 does not say which signal or parameters its simulated FlowBender used (conweave-ns3 has none); the
+    // presets run the original ECN design with T = 5 %, N = 1; the §4.2.1 testbed's FlowBender reacts to RTT instead,
+    // and the Hermes ns-3 FlowBender (snowzjx/ns3-load-balance tcp-flow-bender.cc) waits N = 5 congested RTTs
+    private static final Sensitivity HOPPER_FLOWBENDER_SIGNAL = Sensitivity.ofGridValue("flowbender", "load_balancer.signal",
+            List.of("rtt"), "Hopper §4.1 does not say which congestion signal its simulated FlowBender used: ECN marks (the "
+                    + "original design, default) against RTT above th_cong (the paper's own testbed FlowBender, §4.2.1)");
+    private static final Sensitivity HOPPER_FLOWBENDER_ROUNDS = Sensitivity.ofGridValue("flowbender", "load_balancer.rounds",
+            List.of("5"), "Hopper §4.1 gives no FlowBender parameters: N = 1 congested RTT before a move (default) against "
+                    + "N = 5, the Hermes ns-3 FlowBender's");
+    // Hopper Table 1 gives th_cong 2.5 x base RTT, Appendix A's example th_cong 14 us beside th_prob 12 us (1.5 x 8 us)
+    private static final Sensitivity HOPPER_TH_CONG = Sensitivity.ofGridValue("hopper", "load_balancer.th_cong", List.of("1.75"),
+            "Hopper's own statements differ: Table 1 sets th_cong to 2.5 x base RTT (default), Appendix A's example uses "
+                    + "14 us beside th_prob 12 us, i.e. 1.75 x the 8 us base RTT of §4.1.1");
+    private static final List<Sensitivity> HOPPER_NS3 = List.of(HOPPER_FLOWBENDER_SIGNAL, HOPPER_FLOWBENDER_ROUNDS, HOPPER_TH_CONG);
+
     private static final Map<String, List<Sensitivity>> BY_PRESET = Map.ofEntries(
             Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN, QP_CACHE)),
             Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN, QP_CACHE)),
@@ -53,6 +68,9 @@ public final class Sensitivities {
             Map.entry("mcclure-fig9-11", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig10-12", List.of(MCCLURE_RTO)),
             Map.entry("paralet-fig5", List.of(PARALET_ECN)),
+            Map.entry("hopper-fig3", HOPPER_NS3),
+            Map.entry("hopper-fig4", HOPPER_NS3),
+            Map.entry("hopper-fig8", HOPPER_NS3),
             Map.entry("hopper-fig6", List.of(HOPPER_TESTBED_TIMEOUT)),
             Map.entry("ctccl-fig7", List.of(CTCCL_QP_TIMEOUT)));
 

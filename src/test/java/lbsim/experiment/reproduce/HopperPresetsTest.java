@@ -86,6 +86,36 @@ class HopperPresetsTest {
         assertThat(HopperPresets.GPT3_ROUND_BYTES).isEqualTo(48L << 20);
     }
 
+    /**
+     * conweave-ns3 run.py turns its network load into a per-NIC load by dividing by the fabric's oversubscription
+     * (hostload = netload / OS) before traffic_gen.py offers it; the §4.1 presets must offer each NIC its grid label
+     * divided by the oversubscription of the fabric they run on, and run the ns-3 base's packets, buffer and IRN.
+     */
+    @Test
+    void openLoopPresetsOfferTheNetworkLoadPerNicAsConWeavesRunPyDoes() {
+        for (String id : List.of("hopper-fig3", "hopper-fig4", "hopper-fig8")) {
+            for (String scale : Preset.SCALES) {
+                lbsim.experiment.SweepSpec spec = Reproduce.spec(Presets.get(id), scale, List.of());
+                assertThat(spec.runs()).isNotEmpty();
+                for (lbsim.experiment.SweepSpec.Run r : spec.runs()) {
+                    lbsim.experiment.Scenario sc = spec.scenario(r);
+                    lbsim.experiment.TopologySpec t = sc.topology();
+                    double host = t.hostLinkGbps() > 0 ? t.hostLinkGbps() : t.linkGbps();
+                    double up = t.uplinkGbps() > 0 ? t.uplinkGbps() : t.linkGbps();
+                    double oversubscription = t.hostsPerLeaf() * host / (t.spines() * up);
+                    double network = Double.parseDouble(r.labels().get(0).replace("%", "")) / 100;
+                    double nicLoad = sc.resolved().path("workload").path("load").asDouble();
+                    assertThat(nicLoad * oversubscription).as(id + " " + scale + " " + r.key())
+                            .isCloseTo(network, org.assertj.core.api.Assertions.within(1e-9));
+                    assertThat(t.mtuBytes()).isEqualTo(1000);
+                    assertThat(t.switchBufferBytes()).isEqualTo(9L << 20);
+                    assertThat(sc.resolved().path("transport").path("irn_nack").asText()).isEqualTo("beyond-window");
+                    assertThat(sc.resolved().path("transport").path("dcqcn_params").asText()).isEqualTo("conweave");
+                }
+            }
+        }
+    }
+
     @Test
     void fig8RunsEndToEndOnATinyFabricAndComparesP99CellsOnTheirOwnField() throws Exception {
         Path out = tmp.resolve("h8");

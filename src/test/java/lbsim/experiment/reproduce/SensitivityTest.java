@@ -1,9 +1,11 @@
 package lbsim.experiment.reproduce;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.NamedCsvRecord;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,10 +46,58 @@ class SensitivityTest {
             for (Sensitivity s : Sensitivities.of(id)) {
                 for (String v : s.values()) {
                     for (String scale : Preset.SCALES) {
-                        Reproduce.spec(p, scale, List.of(s.key() + "=" + v)).validate(); // a bad value throws (exit 2)
+                        Sensitivity.Applied a = s.apply(p, v, List.of());
+                        Reproduce.spec(a.preset(), scale, a.overrides()).validate(); // a bad value throws (exit 2)
                     }
                 }
             }
+        }
+    }
+
+    /**
+     * A setting of one grid value (FlowBender's signal in hopper-fig4) changes only that grid value's runs: they read the
+     * value, every other run keeps its scenario and so its run key, and those runs are taken over from the main
+     * reproduction instead of being run again.
+     */
+    @Test
+    void aSettingOfOneGridValueChangesOnlyThatGridValuesRuns() throws Exception {
+        Preset p = Presets.get("hopper-fig4");
+        Sensitivity signal = Sensitivity.ofGridValue("flowbender", "load_balancer.signal", List.of("rtt"), "test");
+        List<String> none = List.of();
+        Sensitivity.Applied a = signal.apply(p, "rtt", none);
+        assertThat(a.overrides()).isEmpty();
+        assertThat(signal.name()).isEqualTo("load_balancer.signal (flowbender)");
+        for (String scale : Preset.SCALES) {
+            lbsim.experiment.SweepSpec main = Reproduce.spec(p, scale, none), changed = Reproduce.spec(a.preset(), scale, none);
+            assertThat(changed.runs()).hasSameSizeAs(main.runs());
+            for (int i = 0; i < main.runs().size(); i++) {
+                lbsim.experiment.SweepSpec.Run m = main.runs().get(i), c = changed.runs().get(i);
+                boolean fb = m.labels().contains("flowbender");
+                String read = changed.scenario(c).resolved().path("load_balancer").path("signal").asText();
+                if (fb) {
+                    assertThat(read).isEqualTo("rtt");
+                    assertThat(c.key()).isNotEqualTo(m.key());
+                } else {
+                    assertThat(c.key()).isEqualTo(m.key());
+                    assertThat(changed.scenario(c).resolved()).isEqualTo(main.scenario(m).resolved());
+                }
+            }
+        }
+        assertThatThrownBy(() -> Sensitivity.ofGridValue("nope", "load_balancer.signal", List.of("rtt"), "t").apply(p, "rtt", none))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("grid.load_balancer.nope");
+
+        // a finished main run of an unchanged grid point is copied, a changed one is not
+        lbsim.experiment.SweepSpec main = Reproduce.spec(p, "quick", none), changed = Reproduce.spec(a.preset(), "quick", none);
+        Path mainOut = tmp.resolve("main");
+        for (lbsim.experiment.SweepSpec.Run r : main.runs()) {
+            Files.createDirectories(mainOut.resolve("runs").resolve(r.key()));
+            Files.writeString(mainOut.resolve("runs").resolve(r.key()).resolve("summary.json"), "{}");
+        }
+        Path dir = tmp.resolve("sens");
+        Reproduce.reuseUnchangedRuns(main, changed, mainOut, dir);
+        for (lbsim.experiment.SweepSpec.Run r : changed.runs()) {
+            assertThat(Files.exists(dir.resolve("runs").resolve(r.key()).resolve("summary.json")))
+                    .isEqualTo(!r.labels().contains("flowbender"));
         }
     }
 
