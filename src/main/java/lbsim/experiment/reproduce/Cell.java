@@ -23,7 +23,7 @@ import java.util.Map;
  */
 public record Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note,
                    Kind kind, String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels,
-                   boolean meanOfBaselines, Cause cause) {
+                   boolean meanOfBaselines, Cause cause, boolean atLeast) {
 
     public enum Kind { VALUE, IMPROVEMENT, RATIO, REDUCTION }
 
@@ -51,6 +51,13 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
                 + (kind == Kind.VALUE ? "has no baseline" : "needs a baseline"));
     }
 
+    /** A cell whose paper number is a value ours should match (not a bound, {@link #atLeast}). */
+    public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note, Kind kind,
+                String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels,
+                boolean meanOfBaselines, Cause cause) {
+        this(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause, false);
+    }
+
     public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note) {
         this(name, select, baseline, paper, note, baseline == null ? Kind.VALUE : Kind.IMPROVEMENT, null, null, null, null, false, null);
     }
@@ -58,7 +65,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     /** The same cell with the analysed reason why ours differs from the paper's number. */
     public Cell because(Cause.Kind kind, String detail) {
         return new Cell(name, select, baseline, paper, note, this.kind, metric, baselines, overColumn, overLabels, meanOfBaselines,
-                new Cause(kind, detail));
+                new Cause(kind, detail), atLeast);
     }
 
     public static Cell value(String name, Map<String, String> select, double paper, String note) {
@@ -75,6 +82,15 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      */
     public static Cell qualitative(String name, Map<String, String> select, Map<String, String> baseline, String note) {
         return new Cell(name, select, baseline, Double.NaN, note);
+    }
+
+    /**
+     * The same cell with the paper's number read as a bound ours must reach rather than a value to
+     * match: "a gap of less than 8.3 %" is an improvement of at least -8.3 %. It reproduces at or above
+     * the bound (less the tolerance of {@link Verdict}) and contradicts below it.
+     */
+    public Cell asLowerBound() {
+        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause, true);
     }
 
     /** Whether the paper states this cell's claim without a number ({@link #qualitative}). */
@@ -114,7 +130,8 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
 
     /** The same cell on another summary field (e.g. p99 where the preset reports the mean). */
     public Cell on(String summaryField) {
-        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels, meanOfBaselines, cause);
+        return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels, meanOfBaselines, cause,
+                atLeast);
     }
 
     /**
@@ -123,7 +140,8 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      * Labels the sweep did not run (a smaller grid at quick scale) are left out of the average.
      */
     public Cell averagedOver(String column, List<String> labels) {
-        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels), meanOfBaselines, cause);
+        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels), meanOfBaselines, cause,
+                atLeast);
     }
 
     /**

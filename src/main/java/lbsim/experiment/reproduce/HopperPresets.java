@@ -139,7 +139,7 @@ final class HopperPresets {
         }
         cells.add(vs("small flows avg 50%: Hopper vs ConWeave", "50%", "conweave", SMALL_MEAN, -8.3,
                 "§4.1.2 'in moderate load ... comparable to ConWeave for small flows, with a gap of less than 8.3%' "
-                        + "(a bound: Hopper at most 8.3% worse; the paper's small flows are < 2 KB, our bin < 10 kB)"));
+                        + "(a bound: Hopper at most 8.3% worse; the paper's small flows are < 2 KB, our bin < 10 kB)").asLowerBound());
         for (String load : List.of("50%", "80%")) {
             cells.add(beats("avg " + load + ": Hopper vs ECMP", load, "hopper", "ecmp", MEAN, "§4.1.2 'we see significant "
                     + "improvement compared to ECMP due to them [Hopper and FlowBender] load balancing large flows more effectively'"));
@@ -200,7 +200,7 @@ final class HopperPresets {
                         "App. B '... and up to 19% for large flows on average' (our largest bin, 1-2 MB)"),
                 vs("large flows avg 50%: Hopper vs CONGA", "50%", "conga", LARGE_MEAN, 19, "App. B, as above"),
                 vs("small flows avg 50%: Hopper vs ConWeave", "50%", "conweave", SMALL_MEAN, -6,
-                        "App. B 'performs up to 6% worse than ConWeave for small flows'"),
+                        "App. B 'performs up to 6% worse than ConWeave for small flows' (a bound: at most 6% worse)").asLowerBound(),
                 vs("p99 50%: Hopper vs FlowBender", "50%", "flowbender", P99, 8,
                         "App. B 'up to 8% better 99th percentile performance than FlowBender'"),
                 vs("p99 50%: Hopper vs CONGA", "50%", "conga", P99, 16, "App. B '... and up to 16% better than CONGA'"),

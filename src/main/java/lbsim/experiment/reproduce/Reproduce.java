@@ -34,7 +34,7 @@ public final class Reproduce {
 
         /** The verdict by the one rule of {@link Verdict}. */
         public Verdict verdict() {
-            return Verdict.of(cell.kind(), Verdict.reference(cell.kind(), metric), mean, sd, n, paper);
+            return Verdict.of(cell.kind(), Verdict.reference(cell.kind(), metric), mean, sd, n, paper, cell.atLeast());
         }
 
         /** Why ours differs ("model", "scale", "unstated-setting", "paper" or "unexplained"); empty when it reproduces or did not run. */
@@ -318,9 +318,13 @@ public final class Reproduce {
         return String.join("\u0000", labels);
     }
 
-    /** The paper's number as reports print it, or "claim" for one it states without a number ({@link Cell#qualitative}). */
+    /**
+     * The paper's number as reports print it, "claim" for one it states without a number ({@link Cell#qualitative}),
+     * and "&gt;= x" for a bound ({@link Cell#asLowerBound}).
+     */
     public static String paperText(Row r) {
-        return r.cell().isQualitative() ? "claim" : String.format(Locale.ROOT, "%.3f", r.paper());
+        if (r.cell().isQualitative()) return "claim";
+        return (r.cell().atLeast() ? ">= " : "") + String.format(Locale.ROOT, "%.3f", r.paper());
     }
 
     static String fmt(double x) {

@@ -22,7 +22,9 @@ import java.util.Locale;
  *   <li>{@code not-run}: the scale did not run the cell's grid points.</li>
  * </ul>
  * A claim the paper states without a number ({@link Cell#qualitative}: "X outperforms Y") is reproduced by an
- * effect its way beyond the floor and two standard errors, whatever its size, and contradicted otherwise.
+ * effect its way beyond the floor and two standard errors, whatever its size, and contradicted otherwise. A
+ * number the paper states as a bound ({@link Cell#asLowerBound}: "a gap of less than 8.3 %") is reproduced by
+ * ours at or above it less the same tolerance, and contradicted below.
  */
 public enum Verdict {
     REPRODUCES, DIRECTION, CONTRADICTS, NOT_RUN;
@@ -44,8 +46,18 @@ public enum Verdict {
      * {@code paper}, for a cell of {@code kind} whose "no effect" reference is {@code reference} (NaN: none).
      */
     public static Verdict of(Cell.Kind kind, double reference, double ours, double sd, int n, double paper) {
+        return of(kind, reference, ours, sd, n, paper, false);
+    }
+
+    /** As above; with {@code atLeast}, {@code paper} is a lower bound of ours (a paper's "at most X % worse"). */
+    public static Verdict of(Cell.Kind kind, double reference, double ours, double sd, int n, double paper, boolean atLeast) {
         if (n == 0 || Double.isNaN(ours)) return NOT_RUN;
         double noise = n > 1 && !Double.isNaN(sd) ? 2 * sd / Math.sqrt(n) : 0;
+        if (atLeast && !Double.isNaN(paper)) {
+            double tol = (Double.isNaN(reference) ? VALUE_TOLERANCE * Math.abs(paper)
+                    : Math.max(RELATIVE_TOLERANCE * Math.abs(paper - reference), floor(kind))) + noise;
+            return ours >= paper - tol ? REPRODUCES : CONTRADICTS;
+        }
         if (Double.isNaN(paper)) {
             // a claim stated without a number ("X beats Y"): an effect the positive way, of any size, beyond floor and noise
             if (Double.isNaN(reference)) throw new IllegalArgumentException("a qualitative claim needs a reference");

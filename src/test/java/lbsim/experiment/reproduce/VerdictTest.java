@@ -78,6 +78,24 @@ class VerdictTest {
         assertThat(Cell.qualitative("q", java.util.Map.of("a", "x"), java.util.Map.of("a", "y"), "").isQualitative()).isTrue();
     }
 
+    /** "A gap of less than 8.3 %": an improvement of at least -8.3 % reproduces however much better ours is. */
+    @Test
+    void aBoundIsReproducedAtOrAboveItAndContradictedBelow() {
+        assertThat(Verdict.of(Kind.IMPROVEMENT, 0, -2, 0, 1, -8.3, true)).isEqualTo(REPRODUCES);
+        assertThat(Verdict.of(Kind.IMPROVEMENT, 0, 5, 0, 1, -8.3, true)).as("better than the bound").isEqualTo(REPRODUCES);
+        assertThat(Verdict.of(Kind.IMPROVEMENT, 0, -10, 0, 1, -8.3, true)).as("within the 3-point floor").isEqualTo(REPRODUCES);
+        assertThat(Verdict.of(Kind.IMPROVEMENT, 0, -12, 0, 1, -8.3, true)).isEqualTo(CONTRADICTS);
+        assertThat(Verdict.of(Kind.IMPROVEMENT, 0, -12, 4, 4, -8.3, true)).as("within the noise").isEqualTo(REPRODUCES);
+        assertThat(Verdict.of(Kind.IMPROVEMENT, 0, 5, 0, 1, -8.3, false)).as("read as a value, 5 is far from -8.3")
+                .isEqualTo(CONTRADICTS);
+        assertThat(Verdict.of(Kind.IMPROVEMENT, 0, Double.NaN, 0, 0, -8.3, true)).isEqualTo(NOT_RUN);
+        Cell c = Cell.improvement("b", java.util.Map.of("a", "x"), java.util.Map.of("a", "y"), -8.3, "").asLowerBound();
+        assertThat(c.atLeast()).isTrue();
+        assertThat(c.on("flows.fct_ns.p99").atLeast()).as("kept by every copy").isTrue();
+        assertThat(Reproduce.paperText(new Reproduce.Row(c, -2, 0, 1, -8.3))).isEqualTo(">= -8.300");
+        assertThat(new Reproduce.Row(c, -2, 0, 1, -8.3).verdict()).isEqualTo(REPRODUCES);
+    }
+
     @Test
     void aCellThatDidNotRunHasNoVerdict() {
         assertThat(improvement(Double.NaN, Double.NaN, 0, 30)).isEqualTo(NOT_RUN);
