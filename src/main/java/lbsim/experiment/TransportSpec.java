@@ -23,6 +23,9 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
     /** {@code irn_nack}: NACK every out-of-order arrival (IRN) or only those beyond the window (Hopper §4.1.1). */
     static final List<String> IRN_NACK = List.of("every", "beyond-window");
 
+    /** {@code ack_out_of_order}: ACK a packet kept beyond a gap at once (TCP) or when ack_every packets have arrived (uet-htsim). */
+    static final List<String> ACK_OUT_OF_ORDER = List.of("at-once", "coalesced");
+
     /** {@code transport.loss_recovery} as given (checked against the allowed values), or null: the NIC profile's default. */
     static String givenLossRecovery(Section s) {
         return s.has("loss_recovery") ? s.choice("loss_recovery", null, LossRecoveries.IMPLEMENTED) : null;
@@ -52,7 +55,9 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 new RecoveryParams(s.longValue("irn_rto_low_us", 100, 1, 100_000_000L) * 1_000_000L,
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
                         s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
-                        s.choice("irn_nack", "every", IRN_NACK).equals("every")),
+                        s.choice("irn_nack", "every", IRN_NACK).equals("every"),
+                        // uet-htsim's UecSink counts out-of-order packets towards its ACK threshold; TCP ACKs them at once
+                        s.choice("ack_out_of_order", "at-once", ACK_OUT_OF_ORDER).equals("coalesced")),
                 backoff(s, timeoutUs, lr), nic, s.choice("dctcp_variant", "window", DCTCP_VARIANTS),
                 // uet-htsim -target_q_delay: 0 = its default, 0.75 x the base RTT with trimming, 1 x without
                 s.doubleValue("uec_target_qdelay_us", 0, 0, 1e6),
