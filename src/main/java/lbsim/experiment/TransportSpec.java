@@ -15,7 +15,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
                             double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
                             RtoBackoff rtoBackoff, NicSpec nic, String dctcpVariant, double uecTargetQdelayUs,
-                            double pacingJitter) {
+                            double pacingJitter, int uecQaGate) {
 
     /** {@code dctcp_variant}: RFC 8257's window, or the HPCC/ConWeave ns-3 model's rate (algorithms.md §2.1). */
     static final List<String> DCTCP_VARIANTS = List.of("window", "rate");
@@ -62,7 +62,9 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 // uet-htsim -target_q_delay: 0 = its default, 0.75 x the base RTT with trimming, 1 x without
                 s.doubleValue("uec_target_qdelay_us", 0, 0, 1e6),
                 // 0: strictly periodic, as McClure §3.3's fixed-rate senders; up to 1: each gap uniform in (1 +- j) x the mean
-                s.doubleValue("pacing_jitter", 0, 0, 1));
+                s.doubleValue("pacing_jitter", 0, 0, 1),
+                // uet-htsim -qa_gate (3); 0: none, as at commits where the gate was opt-in (c009cb77 without -enable_qa_gate)
+                s.intValue("uec_qa_gate", TransportConfig.UEC_QA_GATE, 0, 30));
         s.finish();
         return t;
     }
@@ -116,7 +118,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, rtt,
                 recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff,
                 nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes), dctcpVariant.equals("rate"),
-                Math.round(uecTargetQdelayUs * 1_000_000), pacingJitter);
+                Math.round(uecTargetQdelayUs * 1_000_000), pacingJitter, uecQaGate);
     }
 
     /** The NIC's configuration on a host with this BDP: a reorder window of 0 packets is one BDP (IRN §3.2's bitmap). */

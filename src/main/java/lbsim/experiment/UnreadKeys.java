@@ -35,6 +35,7 @@ final class UnreadKeys {
             new Rule("transport.pacing_jitter", "transport.cc", List.of("fixed-rate")),
             new Rule("transport.swift_base_target_us", "transport.cc", List.of("swift")),
             new Rule("transport.uec_target_qdelay_us", "transport.cc", List.of("uec")),
+            new Rule("transport.uec_qa_gate", "transport.cc", List.of("uec")),
             // loss recoveries (transport.LossRecoveries)
             // the NIC (NicSpec): a reorder window only for a windowed receiver
             new Rule("nic.reorder_window_packets", "nic.reorder", List.of("window")),
