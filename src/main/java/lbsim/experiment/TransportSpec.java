@@ -15,13 +15,16 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
                             double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
                             RtoBackoff rtoBackoff, NicSpec nic, String dctcpVariant, double uecTargetQdelayUs,
-                            double pacingJitter, String dcqcnParams) {
+                            double pacingJitter, String dcqcnParams, int uecQaGate) {
 
     /** {@code dctcp_variant}: RFC 8257's window, or the HPCC/ConWeave ns-3 model's rate (algorithms.md §2.1). */
     static final List<String> DCTCP_VARIANTS = List.of("window", "rate");
 
     /** {@code irn_nack}: NACK every out-of-order arrival (IRN) or only those beyond the window (Hopper §4.1.1). */
     static final List<String> IRN_NACK = List.of("every", "beyond-window");
+
+    /** {@code ack_out_of_order}: ACK a packet kept beyond a gap at once (TCP) or when ack_every packets have arrived (uet-htsim). */
+    static final List<String> ACK_OUT_OF_ORDER = List.of("at-once", "coalesced");
 
     /** {@code transport.loss_recovery} as given (checked against the allowed values), or null: the NIC profile's default. */
     static String givenLossRecovery(Section s) {
@@ -52,14 +55,18 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 new RecoveryParams(s.longValue("irn_rto_low_us", 100, 1, 100_000_000L) * 1_000_000L,
                         s.intValue("dupack_threshold", 3, 1, 1 << 20),
                         s.doubleValue("erasure_overhead", 0.0, 0, 10), 0,
-                        s.choice("irn_nack", "every", IRN_NACK).equals("every")),
+                        s.choice("irn_nack", "every", IRN_NACK).equals("every"),
+                        // uet-htsim's UecSink counts out-of-order packets towards its ACK threshold; TCP ACKs them at once
+                        s.choice("ack_out_of_order", "at-once", ACK_OUT_OF_ORDER).equals("coalesced")),
                 backoff(s, timeoutUs, lr), nic, s.choice("dctcp_variant", "window", DCTCP_VARIANTS),
                 // uet-htsim -target_q_delay: 0 = its default, 0.75 x the base RTT with trimming, 1 x without
                 s.doubleValue("uec_target_qdelay_us", 0, 0, 1e6),
                 // 0: strictly periodic, as McClure §3.3's fixed-rate senders; up to 1: each gap uniform in (1 +- j) x the mean
                 s.doubleValue("pacing_jitter", 0, 0, 1),
                 // DCQCN's rates: HPCC ns-3 run.py (default) or conweave-ns3 run.py (Hopper §4.1's base)
-                s.choice("dcqcn_params", "hpcc", lbsim.transport.DcqcnParams.SETS));
+                s.choice("dcqcn_params", "hpcc", lbsim.transport.DcqcnParams.SETS),
+                // uet-htsim -qa_gate (3); 0: none, as at commits where the gate was opt-in (c009cb77 without -enable_qa_gate)
+                s.intValue("uec_qa_gate", TransportConfig.UEC_QA_GATE, 0, 30));
         s.finish();
         return t;
     }
@@ -113,7 +120,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, rtt,
                 recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff,
                 nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes), dctcpVariant.equals("rate"),
-                Math.round(uecTargetQdelayUs * 1_000_000), pacingJitter, dcqcnParams);
+                Math.round(uecTargetQdelayUs * 1_000_000), pacingJitter, dcqcnParams, uecQaGate);
     }
 
     /** The NIC's configuration on a host with this BDP: a reorder window of 0 packets is one BDP (IRN §3.2's bitmap). */

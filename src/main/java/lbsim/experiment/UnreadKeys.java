@@ -36,6 +36,7 @@ final class UnreadKeys {
             new Rule("transport.swift_base_target_us", "transport.cc", List.of("swift")),
             new Rule("transport.uec_target_qdelay_us", "transport.cc", List.of("uec")),
             new Rule("transport.dcqcn_params", "transport.cc", List.of("dcqcn")),
+            new Rule("transport.uec_qa_gate", "transport.cc", List.of("uec")),
             // loss recoveries (transport.LossRecoveries)
             // the NIC (NicSpec): a reorder window only for a windowed receiver
             new Rule("nic.reorder_window_packets", "nic.reorder", List.of("window")),

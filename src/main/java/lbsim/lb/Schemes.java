@@ -28,7 +28,15 @@ public final class Schemes {
             boolean perConn = p.choice("qp_ports", "per-qp", Ecmp.QP_PORTS).equals("per-connection"); // CTCCL §4.2 NCCL QPs
             return c -> new Scheme("ecmp", new Ecmp.Host(c.random("ecmp"), perConn), ecmpSwitches(c));
         });
-        BUILT.put("spray-host", p -> c -> new Scheme("spray-host", new HostSpray(c.random("spray-host")), ecmpSwitches(c)));
+        BUILT.put("spray-host", p -> {
+            // 0: a fresh random port per packet; N: a fixed set of N per QP, cycled as uet-htsim's oblivious sprayer (-paths N)
+            int n = p.intValue("entropies", 0, 0, HostSpray.MAX_ENTROPIES);
+            if (!HostSpray.validEntropies(n)) {
+                throw p.error("entropies", "must be 0 (a fresh random port per packet) or a power of two from 1 to "
+                        + HostSpray.MAX_ENTROPIES + " (a fixed set per QP, as uet-htsim's -paths), not " + n);
+            }
+            return c -> new Scheme("spray-host", new HostSpray(c.random("spray-host"), n), ecmpSwitches(c));
+        });
         BUILT.put("spray-switch", p -> c -> new Scheme("spray-switch", new SwitchSpray.Host(c.random("spray-switch")),
                 sw -> new SwitchSpray()));
         BUILT.put("spray-adaptive", p -> c -> new Scheme("spray-adaptive", new SwitchSpray.Host(c.random("spray-adaptive")),

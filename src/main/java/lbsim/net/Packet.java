@@ -33,6 +33,8 @@ public final class Packet extends PacketHead {
     public int dscp;
     public int ecnEchoCount;    // marked packets covered by this ACK
     public int ackedCount;      // data packets covered by this ACK
+    public long sackBase;       // ACK with coalesced out-of-order packets: bit i of sackBits = packet sackBase + i received
+    public long sackBits;
     public long sentAtPs;       // sender timestamp, echoed by ACKs for RTT
     public boolean ackReq;      // DATA: the receiver must ACK it at once, whatever its ACK coalescing (IBA BTH AckReq bit)
     private LbHeader lb;        // switch load balancers' header fields (CONGA, ConWeave), created on first use
@@ -52,6 +54,7 @@ public final class Packet extends PacketHead {
         ecnCapable = true;
         ecnMarked = false;
         ecnEchoCount = ackedCount = 0;
+        sackBase = sackBits = 0;
         trimmed = false;
         sentAtPs = 0;
         ackReq = false;

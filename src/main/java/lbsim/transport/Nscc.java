@@ -57,6 +57,7 @@ final class Nscc implements CongestionControl {
     private final double fiScale;              // fast increase, window bytes per byte acknowledged
     private final long adjustPeriodPs;
     private final long adjustBytes;
+    private final int qaGate;                  // 0: no delivered-bytes condition on quick adapt
 
     private long cwnd;
     private long maxwnd;
@@ -83,10 +84,17 @@ final class Nscc implements CongestionControl {
      * @param targetPs       target queueing delay; 0 = htsim's default: 0.75 x the network RTT with
      *                       trimming, 1 x without
      * @param trimming       whether switches trim (loss_recovery trim or trim-rts)
+     * @param qaGate         quick adapt only when less than the largest window / 2^qaGate was delivered; 0 = always
      */
     Nscc(long initCwndBytes, int payloadBytes, int headerBytes, long lineRateBps, long networkRttPs, long targetPs,
          boolean trimming, Swift.Clock clock) {
+        this(initCwndBytes, payloadBytes, headerBytes, lineRateBps, networkRttPs, targetPs, trimming, QA_GATE, clock);
+    }
+
+    Nscc(long initCwndBytes, int payloadBytes, int headerBytes, long lineRateBps, long networkRttPs, long targetPs,
+         boolean trimming, int qaGate, Swift.Clock clock) {
         this.clock = clock;
+        this.qaGate = qaGate;
         this.lineRateBps = lineRateBps;
         this.header = headerBytes;
         this.payload = payloadBytes;
@@ -208,7 +216,7 @@ final class Nscc implements CongestionControl {
         if (bytesIgnored < bytesToIgnore && ecn) {
             done = true;
         } else if (now > qaEndPs) {
-            if (qaEndPs != 0 && (triggerQa || loss || delay > qaThresholdPs) && achieved < (maxwnd >> QA_GATE)) {
+            if (qaEndPs != 0 && (triggerQa || loss || delay > qaThresholdPs) && (qaGate == 0 || achieved < (maxwnd >> qaGate))) {
                 cwnd = Math.max(achieved, mtu);
                 bytesToIgnore = inflightWireBytes;
                 bytesIgnored = 0;

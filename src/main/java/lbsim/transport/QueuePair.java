@@ -79,6 +79,9 @@ public final class QueuePair extends NicClient implements EventHandler {
     // receiver
     private long expected;
     private long[] oooBitmap;       // bit i set: packet i received beyond a gap (allocated at the first one kept)
+    private final boolean coalesceOoo; // packets kept beyond a gap count towards ack_every, ACKs carry a SACK bitmap
+    private long oooHeld;           // packets held beyond the gap now
+    private boolean rxAckRequest;   // coalesced: an ACK request came while packets beyond a gap were held; ACK when none are
     private long lastNackFor = -1;
     private long lastNackPs;
     private long lastCnpPs = Long.MIN_VALUE / 2;
@@ -105,6 +108,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         this.recovery = recovery;
         this.policy = policy;
         this.coalescing = tr.config().ackEvery() > 1;
+        this.coalesceOoo = tr.config().recovery().coalesceOutOfOrder() && !recovery.nackOutOfOrder();
         double overhead = recovery.codingOverhead();
         this.coded = overhead >= 0;
         this.selective = recovery.selective() && !coded;
@@ -369,12 +373,12 @@ public final class QueuePair extends NicClient implements EventHandler {
         long previousUna = sndUna;
         int hdr = tr.config().headerBytes();
         long deliveredWire = 0;     // packets this ACK newly reports received, cumulatively or selectively (NSCC)
-        if (!coded && !ack.trimmed && ack.sackSeq >= cum && ack.sackSeq < packets && !isSacked(ack.sackSeq)) {
-            if (sackedBitmap == null) sackedBitmap = new long[bitmapWords()];
-            sackedBitmap[(int) (ack.sackSeq >>> 6)] |= 1L << (ack.sackSeq & 63);
-            sackedCount++;
-            if (lostCount > 0) clearLost(ack.sackSeq);
-            deliveredWire += payloadOf(ack.sackSeq) + hdr;
+        if (!coded && !ack.trimmed) {
+            deliveredWire += sack(ack.sackSeq, cum, hdr);
+            // a coalescing receiver's bitmap of the packets it holds beyond the gap (uet-htsim's SACK bitmap)
+            for (long bits = ack.sackBits; bits != 0; bits &= bits - 1) {
+                deliveredWire += sack(ack.sackBase + Long.numberOfTrailingZeros(bits), cum, hdr);
+            }
         }
         if (cum > sndUna) {
             long reported = 0;      // payload of packets SACKed before: already counted as delivered
@@ -420,6 +424,16 @@ public final class QueuePair extends NicClient implements EventHandler {
             return;
         }
         srcHost.activate(this);
+    }
+
+    /** Records packet {@code q} as selectively acknowledged; its wire bytes if that is news, else 0. */
+    private long sack(long q, long cum, int hdr) {
+        if (q < cum || q >= packets || isSacked(q)) return 0;
+        if (sackedBitmap == null) sackedBitmap = new long[bitmapWords()];
+        sackedBitmap[(int) (q >>> 6)] |= 1L << (q & 63);
+        sackedCount++;
+        if (lostCount > 0) clearLost(q);
+        return payloadOf(q) + hdr;
     }
 
     void onCnp() {
@@ -581,11 +595,20 @@ public final class QueuePair extends NicClient implements EventHandler {
                 delivered = true;
                 tr.qpDelivered(this);
             }
-            if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked || p.ackReq) sendAck(p);
+            boolean drained = false; // uet-htsim UecSink: a request answered while packets were held is answered again when none are
+            if (coalesceOoo && (rxAckRequest || p.ackReq)) {
+                drained = oooHeld == 0;
+                rxAckRequest = !drained;
+            }
+            if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked || p.ackReq || drained) sendAck(p);
         } else if (seq > expected) {
             outOfOrderArrivals++;
             if (seq - expected <= keptBeyond()) {
                 if (oooBitmap == null) oooBitmap = new long[bitmapWords()];
+                if (coalesceOoo) {
+                    onKeptCoalesced(p);
+                    return;
+                }
                 if (p.ecnMarked) unackedMarked++;
                 set(seq);
                 sendAck(recovery.nackOutOfOrder() ? Packet.NACK : Packet.ACK, p);
@@ -602,6 +625,23 @@ public final class QueuePair extends NicClient implements EventHandler {
         }
     }
 
+    /**
+     * A packet kept beyond a gap under {@code ack_out_of_order: coalesced} (uet-htsim UecSink::processData): it
+     * counts towards {@code ack_every} as an in-order one; a copy already held is ACKed at once.
+     */
+    private void onKeptCoalesced(Packet p) {
+        if (isSet(oooBitmap, p.seq)) {
+            sendAck(p);
+            return;
+        }
+        set(p.seq);
+        oooHeld++;
+        unackedPackets++;
+        if (p.ecnMarked) unackedMarked++;
+        if (p.ackReq) rxAckRequest = true;
+        if (unackedPackets >= tr.config().ackEvery() || p.ecnMarked || p.ackReq) sendAck(p);
+    }
+
     private void sendAck(Packet data) {
         sendAck(Packet.ACK, data);
     }
@@ -612,6 +652,21 @@ public final class QueuePair extends NicClient implements EventHandler {
         a.ackedCount = unackedPackets;
         unackedMarked = 0;
         unackedPackets = 0;
+        if (coalesceOoo && oooHeld > 0) {
+            // uet-htsim UecSink::sackBitmapBase: the 64 packets up to this one, none at or below the cumulative point
+            a.sackBase = Math.max(data.seq - 63, expected + 1);
+            a.sackBits = bitsFrom(oooBitmap, a.sackBase);
+        }
+    }
+
+    /** The 64 bits of {@code bitmap} from bit {@code base} on (bits past its end read 0). */
+    static long bitsFrom(long[] bitmap, long base) {
+        int w = (int) (base >>> 6);
+        int shift = (int) (base & 63);
+        if (w >= bitmap.length) return 0;
+        long bits = bitmap[w] >>> shift;
+        if (shift != 0 && w + 1 < bitmap.length) bits |= bitmap[w + 1] << (64 - shift);
+        return bits;
     }
 
     private Packet sendControl(int kind, long seq, Packet data) {
@@ -883,6 +938,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long bit = 1L << (seq & 63);
         if ((oooBitmap[w] & bit) == 0) return false;
         oooBitmap[w] &= ~bit;
+        if (coalesceOoo) oooHeld--;
         return true;
     }
 

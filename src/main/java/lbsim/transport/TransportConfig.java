@@ -30,15 +30,20 @@ import lbsim.net.NicConfig;
  * @param uecTargetQdelayPs  NSCC (cc uec) target queueing delay; 0 = uet-htsim's default from the base RTT
  * @param pacingJitter       fixed-rate: each gap between two packets of a QP is drawn uniformly in (1 +- this) x the
  *                           mean gap (0 = strictly periodic)
+ * @param uecQaGate          NSCC quick adapt runs only when less than the largest window / 2^this was delivered in its
+ *                           period; 0 = no such condition
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
                               long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
                               RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs,
-                              double pacingJitter, String dcqcnParams) {
+                              double pacingJitter, String dcqcnParams, int uecQaGate) {
 
-    /** DCQCN with the HPCC parameter set. */
+    /** NSCC's default quick-adapt gate (uet-htsim's {@code -qa_gate} default, 3). */
+    public static final int UEC_QA_GATE = Nscc.QA_GATE;
+
+    /** DCQCN with the HPCC parameter set, NSCC's default quick-adapt gate. */
     public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                            int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                            double dctcpG, double dctcpAlpha0, long fixedRateBps,
@@ -47,7 +52,7 @@ public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int 
                            double pacingJitter) {
         this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
                 dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, nic, dctcpRate,
-                uecTargetQdelayPs, pacingJitter, "hpcc");
+                uecTargetQdelayPs, pacingJitter, "hpcc", UEC_QA_GATE);
     }
 
     /** Without pacing jitter. */
@@ -85,7 +90,7 @@ public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int 
     public TransportConfig withNic(NicConfig n) {
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs,
                 initCwndBytes, dctcpG, dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, n,
-                dctcpRate, uecTargetQdelayPs, pacingJitter);
+                dctcpRate, uecTargetQdelayPs, pacingJitter, dcqcnParams, uecQaGate);
     }
 
     /** Without a timeout backoff. */

@@ -215,6 +215,41 @@ class HtsimConnectionMatrixTest {
         assertThat(r.packetsTrimmed()).isLessThan(128 * packets / 100);
     }
 
+    /**
+     * htsim's receiver (UecSink) ACKs every 16 384 B whatever the order, so its oblivious sprayer on the 1024-host
+     * permutation got 201 494 ACKs for 501 760 packets, 0.40 per packet (validate_load_balancing_snd.out,
+     * c009cb77). With {@code ack_out_of_order: coalesced} lbsim's receiver does the same on the 128-host file;
+     * with {@code at-once} it ACKs nearly every sprayed packet, since most arrive out of order. ACKs are counted
+     * from the bytes hosts send: all but their data packets (payload + header) are 64 B ACKs or NACKs.
+     */
+    @Test
+    void sprayedAcksPerPacketAreHtsimsWithCoalescedReceivers() {
+        Path file = Path.of("../shared/reference/htsim-traffic/perm_128n_128c_2MB.cm");
+        Assumptions.assumeTrue(Files.isReadable(file), "reference traffic not present: " + file.toAbsolutePath());
+        String yaml = """
+                topology: {kind: fat-tree, k: 8, link_gbps: 100, link_latency_ns: 1000, mtu_bytes: 4086, port_buffer_bytes: 178450}
+                transport: {cc: uec, loss_recovery: trim, pfc: false, header_bytes: 64, ack_bytes: 64, ack_every: 4, timeout_us: 100}
+                nic: {profile: multipath}
+                load_balancer: {scheme: spray-host, entropies: 128}
+                workload: {kind: htsim-cm, file: "%s"}
+                max_time_ms: 20
+                """.formatted(file);
+        double coalesced = acksPerPacket(yaml, "transport.ack_out_of_order=coalesced");
+        double atOnce = acksPerPacket(yaml, "transport.ack_out_of_order=at-once");
+        assertThat(coalesced).isBetween(0.40 * 0.8, 0.40 * 1.2);
+        assertThat(atOnce).isGreaterThan(0.75);
+    }
+
+    private static double acksPerPacket(String yaml, String set) {
+        RunResult r = Runner.run(ScenarioLoader.parse("cm.yaml", yaml, Path.of("."), List.of(set), null), Runner.Progress.NONE);
+        Scenarios.assertConserved(r);
+        long hostBytes = r.links().stream().filter(l -> l.from().startsWith("h")).mapToLong(l -> l.bytes()).sum();
+        long packets = r.packetsSent();
+        long payload = 128L * 2_000_000 + r.packetsRetransmitted() * 4086L; // retransmissions here are whole packets
+        long dataBytes = payload + packets * 64;
+        return (hostBytes - dataBytes) / 64.0 / packets;
+    }
+
     private static FlowSpec byLabel(FlowGraph g, String label) {
         return g.flows().stream().filter(f -> f.label().equals(label)).findFirst().orElseThrow();
     }

@@ -47,7 +47,7 @@ class DcqcnFirstCnpTest {
             cfg = new TransportConfig(cfg.cc(), cfg.lossRecovery(), cfg.mtuBytes(), cfg.headerBytes(), cfg.ackBytes(), cfg.ackEvery(),
                     cfg.timeoutPs(), cfg.nackIntervalPs(), cfg.initCwndBytes(), cfg.dctcpG(), cfg.dctcpAlpha0(), cfg.fixedRateBps(),
                     cfg.swiftBaseTargetPs(), cfg.switchHops(), cfg.baseRttPs(), cfg.recovery(), cfg.rtoBackoff(), cfg.nic(),
-                    cfg.dctcpRate(), cfg.uecTargetQdelayPs(), cfg.pacingJitter(), dcqcnParams);
+                    cfg.dctcpRate(), cfg.uecTargetQdelayPs(), cfg.pacingJitter(), dcqcnParams, cfg.uecQaGate());
             FlowGraph g = new FlowGraph();
             g.add(FlowSpec.simple(0, 0, 3, 20_000_000L, startUs * Simulation.PS_PER_US));
             WorkloadDriver[] d = new WorkloadDriver[1];

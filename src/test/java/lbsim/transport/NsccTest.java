@@ -100,6 +100,30 @@ class NsccTest {
         assertThat(n.windowBytes()).isEqualTo(2 * MTU);
     }
 
+    /**
+     * The gate (uet-htsim -qa_gate 3): after a trim, quick adapt cuts only if less than maxwnd / 8 was delivered in
+     * its period; with {@code uec_qa_gate: 0} (no gate, as uet-htsim c009cb77 without -enable_qa_gate) it always cuts.
+     */
+    @Test
+    void quickAdaptAfterATrimWaitsForLittleDeliveredOnlyWithTheGate() {
+        long delivered = 100_000; // in the period: more than maxwnd / 8 = 32 812 B
+        for (int gate : new int[] {3, 0}) {
+            now = US;
+            Nscc n = new Nscc(0, MSS, HDR, RATE, RTT, 0, true, gate, () -> now);
+            n.onAckFeedback(MTU, false, RTT + 2 * US, 0);   // starts the quick-adapt period
+            now = 2 * US;
+            n.onTrimmed(MTU, RTT + 5 * US, 200_000);
+            long before = n.windowBytes();
+            now = 30 * US;
+            n.onAckFeedback(delivered, false, RTT + 2 * US, 100_000);
+            if (gate == 0) {
+                assertThat(n.windowBytes()).as("no gate: cut to what was delivered").isEqualTo(delivered);
+            } else {
+                assertThat(n.windowBytes()).as("gate 3: no cut").isGreaterThanOrEqualTo(before);
+            }
+        }
+    }
+
     @Test
     void aTimeoutTakesOnePacketOffAndTheWindowStaysWithinOnePacketAndItsMaximum() {
         Nscc n = nscc(3 * MTU, true);
