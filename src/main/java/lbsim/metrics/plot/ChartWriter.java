@@ -11,7 +11,9 @@ import de.erichseifert.vectorgraphics2d.intermediate.commands.SetFontCommand;
 import de.erichseifert.vectorgraphics2d.pdf.PDFProcessor;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
+import java.awt.Color;
 import java.awt.Graphics2D;
+import java.awt.geom.AffineTransform;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -44,6 +46,11 @@ final class ChartWriter {
     private ChartWriter() {}
 
     static ChartFiles write(Chart<?, ?> chart, Path dir, String name) {
+        return write(chart, null, dir, name);
+    }
+
+    /** As {@link #write(Chart, Path, String)}, with {@code bar} (if not null) drawn to the right of the chart. */
+    static ChartFiles write(Chart<?, ?> chart, ColourBar bar, Path dir, String name) {
         if (!name.matches("[A-Za-z0-9._-]+")) throw new IllegalArgumentException("chart file name '" + name + "' must be [A-Za-z0-9._-]+");
         Path png = dir.resolve(name + ".png");
         Path svg = dir.resolve(name + ".svg");
@@ -51,23 +58,46 @@ final class ChartWriter {
         try {
             Files.createDirectories(dir);
             traceFonts(chart.getStyler());
-            writePng(chart, png);
-            writeSvg(chart, svg);
-            writeVector(chart, new PDFProcessor(true), TextGraphics.Mode.INVISIBLE_OVER_OUTLINE, ChartWriter::latin1, Files.newOutputStream(pdf));
+            Drawing d = new Drawing(chart, bar);
+            writePng(d, png);
+            writeSvg(d, svg);
+            writeVector(d, new PDFProcessor(true), TextGraphics.Mode.INVISIBLE_OVER_OUTLINE, ChartWriter::latin1, Files.newOutputStream(pdf));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write chart " + png, e);
         }
-        return new ChartFiles(chart.getTitle(), png, svg, pdf, chart.getWidth());
+        return new ChartFiles(chart.getTitle(), png, svg, pdf, new Drawing(chart, bar).width());
     }
 
-    private static void writePng(Chart<?, ?> chart, Path png) throws IOException {
-        int w = chart.getWidth(), h = chart.getHeight();
+    /** The chart and what is drawn beside it. */
+    private record Drawing(Chart<?, ?> chart, ColourBar bar) {
+        int width() {
+            return chart.getWidth() + (bar == null ? 0 : ColourBar.WIDTH);
+        }
+
+        int height() {
+            return chart.getHeight();
+        }
+
+        void paint(Graphics2D g) {
+            chart.paint(g, chart.getWidth(), chart.getHeight());
+            if (bar == null) return;
+            AffineTransform saved = g.getTransform();
+            g.translate(chart.getWidth(), 0);
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, ColourBar.WIDTH, chart.getHeight());
+            bar.paint(g, chart.getHeight());
+            g.setTransform(saved);
+        }
+    }
+
+    private static void writePng(Drawing chart, Path png) throws IOException {
+        int w = chart.width(), h = chart.height();
         BufferedImage img = new BufferedImage(w * PNG_SCALE, h * PNG_SCALE, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         try {
             g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
             g.scale(PNG_SCALE, PNG_SCALE);
-            chart.paint(g, w, h);
+            chart.paint(g);
         } finally {
             g.dispose();
         }
@@ -128,7 +158,7 @@ final class ChartWriter {
      * The SVG with its text in the system font's family, falling back to any sans-serif font, at 12 px
      * where VectorGraphics2D leaves the size out (it omits its own default size; SVG's is 16 px).
      */
-    private static void writeSvg(Chart<?, ?> chart, Path svg) throws IOException {
+    private static void writeSvg(Drawing chart, Path svg) throws IOException {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         writeVector(chart, new SVGProcessor(), TextGraphics.Mode.TEXT, s -> s, bytes);
         String text = bytes.toString(StandardCharsets.UTF_8)
@@ -137,10 +167,10 @@ final class ChartWriter {
         Files.writeString(svg, text);
     }
 
-    private static void writeVector(Chart<?, ?> chart, Processor processor, TextGraphics.Mode mode, UnaryOperator<String> encode,
+    private static void writeVector(Drawing chart, Processor processor, TextGraphics.Mode mode, UnaryOperator<String> encode,
                                     OutputStream out) throws IOException {
-        VectorGraphics2D g = TextGraphics.paint(mode, encode, t -> chart.paint(t, chart.getWidth(), chart.getHeight()));
-        Document doc = processor.getDocument(withoutUnusedFonts(g.getCommands()), new PageSize(0, 0, chart.getWidth(), chart.getHeight()));
+        VectorGraphics2D g = TextGraphics.paint(mode, encode, chart::paint);
+        Document doc = processor.getDocument(withoutUnusedFonts(g.getCommands()), new PageSize(0, 0, chart.width(), chart.height()));
         try (out) {
             doc.writeTo(out);
         }

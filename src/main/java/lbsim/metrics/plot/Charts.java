@@ -201,11 +201,12 @@ public final class Charts {
         if (!(scaleMax > 0)) throw new IllegalArgumentException(map.title() + ": colour scale maximum must be > 0");
         int rows = map.rows().size(), cols = map.columns().size();
         int height = Math.max(360, Math.min(2400, 140 + 22 * rows));
-        int width = Math.max(560, Math.min(2400, 300 + 48 * cols));
+        int width = Math.max(560, Math.min(2400, 300 + 48 * cols)) - ColourBar.WIDTH;   // the colour bar beside it keeps the old size
         HeatMapChart c = new HeatMapChartBuilder().width(width).height(height).title(map.title())
                 .xAxisTitle(map.columnLabel()).yAxisTitle(map.rowLabel()).build();
         c.getStyler().setMin(0).setMax(scaleMax).setShowValue(false)
                 .setRangeColors(RAMP);
+        c.getStyler().setLegendVisible(false);   // replaced by a ColourBar with ticks and a title
         c.getStyler().setXAxisLabelRotation(cols > 8 ? 90 : 0);
         // a label on every row and column (XChart otherwise thins labels it thinks are crowded)
         // on very tall maps XChart skips labels closer than the hint, so small fonts never overlap
@@ -220,7 +221,7 @@ public final class Charts {
             }
         }
         c.addSeries("utilisation", map.columns(), map.rows(), cells);
-        return ChartWriter.write(c, dir, name);
+        return ChartWriter.write(c, new ColourBar(RAMP, scaleMax, 100, "utilisation (%)"), dir, name);
     }
 
     /**

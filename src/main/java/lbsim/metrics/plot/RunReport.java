@@ -63,6 +63,7 @@ public final class RunReport {
             page.figure(() -> Charts.qpHistogram("Max QPs open at once per NIC", List.of(FlowMetrics.qpHistogram(name, qps)), plots, "qps"),
                     "NICs that sent traffic, by the most QPs they had open at once (the transport's own count).");
         }
+        if (r.linkSeries() != null && r.linkSeries().intervals() > 0) timeMap(page, r, plots);
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
         if (!panels.isEmpty()) {
             page.heading(2, "Link utilisation");
@@ -81,6 +82,29 @@ public final class RunReport {
             }
         }
         return page.write();
+    }
+
+    /** Columns and rows of the utilisation-over-time heat map: beyond them windows lengthen and links merge into classes. */
+    static final int TIME_WINDOWS = 48, TIME_ROWS = 64;
+
+    /** The per-link series as a heat map over time windows, the run's events marked on its time axis. */
+    private static void timeMap(ReportPage page, RunResult r, Path plots) {
+        List<Marker> events = FlowMetrics.eventMarkers(r.eventLog());
+        LinkTimeMaps.TimeMap tm = LinkTimeMaps.of(r.linkSeries(), TIME_WINDOWS, TIME_ROWS).marking(events);
+        double scale = Charts.niceCeiling(Math.max(tm.max(), 1e-9));
+        page.heading(2, "Link utilisation over time");
+        StringBuilder caption = new StringBuilder("Bytes each ")
+                .append(tm.byClass() ? "class of link directions (mean over its " + r.linkSeries().links() + " sampled directions)" : "sampled link direction")
+                .append(" sent per window of ").append(ColourBar.label(tm.windowUs() * tm.unit().factor())).append(' ').append(tm.unit().name())
+                .append(" over what its rate carries in the window (link_series.csv, metrics.series; colour scale 0 to ")
+                .append(ColourBar.label(scale * 100)).append(" %, largest ").append(fmt(tm.max() * 100, 2)).append(" %).");
+        if (!events.isEmpty()) caption.append(" Windows marked * hold the run's events:");
+        for (Marker m : events) {
+            int k = tm.column(m.x());
+            caption.append(' ').append(m.label()).append(" at ").append(fmt(m.x() * tm.unit().factor(), 3)).append(' ').append(tm.unit().name())
+                    .append(k < 0 ? " (after the series)" : " (window " + tm.map().columns().get(k).replace(" *", "") + ")").append(';');
+        }
+        page.figure(() -> Charts.heatMap(tm.map(), scale, plots, "util-over-time"), caption.toString());
     }
 
     public static String fmt(double x, int decimals) {

@@ -126,9 +126,10 @@ class VectorTextTest {
         ChartFiles c = Charts.heatMap(new HeatMap("leaf \u2192 spine (up) utilisation", "leaf", "spine link",
                 List.of("leaf0", "leaf1"), List.of("spine0", "spine1", "spine2"),
                 new double[][] {{0.1, 0.9, Double.NaN}, {1.0, 0.0, 0.5}}), 0.5, tmp, "heat");
-        assertThat(contents(svgTexts(c.svg()))).contains("leaf \u2192 spine (up) utilisation", "leaf0", "spine2", "spine link", "0.0", "0.5");
+        assertThat(contents(svgTexts(c.svg()))).contains("leaf \u2192 spine (up) utilisation", "leaf0", "spine2", "spine link",
+                "utilisation (%)", "0", "10", "50");   // the colour bar: its title and ticks in percent
         // the PDF's standard encoding has no arrow: its invisible text spells it
-        assertThat(pdfContent(c.pdf())).contains("(leaf -> spine \\(up\\) utilisation) Tj", "(0.5) Tj");
+        assertThat(pdfContent(c.pdf())).contains("(leaf -> spine \\(up\\) utilisation) Tj", "(50) Tj");
     }
 
     @Test
