@@ -51,42 +51,44 @@ final class ChartWriter {
 
     /** As {@link #write(Chart, Path, String)}, with {@code bar} (if not null) drawn to the right of the chart. */
     static ChartFiles write(Chart<?, ?> chart, ColourBar bar, Path dir, String name) {
+        traceFonts(chart.getStyler());
+        int w = chart.getWidth(), h = chart.getHeight();
+        return write(new Drawing(chart.getTitle(), w + (bar == null ? 0 : ColourBar.WIDTH), h, g -> {
+            chart.paint(g, w, h);
+            if (bar == null) return;
+            AffineTransform saved = g.getTransform();
+            g.translate(w, 0);
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, ColourBar.WIDTH, h);
+            bar.paint(g, h);
+            g.setTransform(saved);
+        }), dir, name);
+    }
+
+    /**
+     * Any drawing, as PNG, SVG and PDF; its text is written as text where it is drawn as XChart
+     * draws it (the outline of a {@code TextLayout} in a {@link TracedFont}, see {@link ColourBar}).
+     */
+    static ChartFiles write(Drawing d, Path dir, String name) {
         if (!name.matches("[A-Za-z0-9._-]+")) throw new IllegalArgumentException("chart file name '" + name + "' must be [A-Za-z0-9._-]+");
         Path png = dir.resolve(name + ".png");
         Path svg = dir.resolve(name + ".svg");
         Path pdf = dir.resolve(name + ".pdf");
         try {
             Files.createDirectories(dir);
-            traceFonts(chart.getStyler());
-            Drawing d = new Drawing(chart, bar);
             writePng(d, png);
             writeSvg(d, svg);
             writeVector(d, new PDFProcessor(true), TextGraphics.Mode.INVISIBLE_OVER_OUTLINE, ChartWriter::latin1, Files.newOutputStream(pdf));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write chart " + png, e);
         }
-        return new ChartFiles(chart.getTitle(), png, svg, pdf, new Drawing(chart, bar).width());
+        return new ChartFiles(d.title(), png, svg, pdf, d.width());
     }
 
-    /** The chart and what is drawn beside it. */
-    private record Drawing(Chart<?, ?> chart, ColourBar bar) {
-        int width() {
-            return chart.getWidth() + (bar == null ? 0 : ColourBar.WIDTH);
-        }
-
-        int height() {
-            return chart.getHeight();
-        }
-
+    /** A picture of {@code width} x {@code height} pixels that {@code painter} draws (the same calls for every file). */
+    record Drawing(String title, int width, int height, java.util.function.Consumer<Graphics2D> painter) {
         void paint(Graphics2D g) {
-            chart.paint(g, chart.getWidth(), chart.getHeight());
-            if (bar == null) return;
-            AffineTransform saved = g.getTransform();
-            g.translate(chart.getWidth(), 0);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, ColourBar.WIDTH, chart.getHeight());
-            bar.paint(g, chart.getHeight());
-            g.setTransform(saved);
+            painter.accept(g);
         }
     }
 

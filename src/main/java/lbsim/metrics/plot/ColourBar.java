@@ -68,7 +68,7 @@ record ColourBar(Color[] ramp, double max, double factor, String title) {
     }
 
     /** Text as XChart draws it (filled outlines of a laid-out string), so vector files write it as text the same way. */
-    private static void text(Graphics2D g, String s, Font font, double x, double y, boolean upwards) {
+    static void text(Graphics2D g, String s, Font font, double x, double y, boolean upwards) {
         TextLayout layout = new TextLayout(s, font, g.getFontRenderContext());
         AffineTransform at = AffineTransform.getTranslateInstance(x, y);
         if (upwards) {

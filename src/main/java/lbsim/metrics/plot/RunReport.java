@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import lbsim.metrics.LinkRecord;
 import lbsim.metrics.RunResult;
 
 /** report.html for one run: summary, FCT distribution, slowdown, throughput, QPs per NIC, link heat maps. */
@@ -67,6 +68,12 @@ public final class RunReport {
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
         if (!panels.isEmpty()) {
             page.heading(2, "Link utilisation");
+            double fabricScale = Charts.niceCeiling(Math.max(1e-9, r.links().stream().mapToDouble(LinkRecord::utilisation).max().orElse(0)));
+            page.figure(() -> TopologyDrawing.draw("Fabric and load per link", r.links(), fabricScale, plots, "topology"),
+                    "The fabric tier above tier" + (TopologyDrawing.hostsLeftOut(r.links()) ? " (its hosts left out: more than "
+                    + TopologyDrawing.MAX_HOSTS + ")" : "") + "; each link coloured and thickened by the utilisation of its busier "
+                    + "direction (links.csv), colour scale 0 to " + ColourBar.label(fabricScale * 100) + " %; a link not up at the end of "
+                    + "the run is dashed red.");
             page.paragraph("Bytes sent on each link direction over (link rate x run time). Host links and fabric "
                     + "(switch-to-switch) links have separate colour scales, each 0 to the largest utilisation of its "
                     + "panels rounded up, so a lightly loaded fabric still shows contrast beside busy host links.");
