@@ -33,7 +33,8 @@ import org.knowm.xchart.style.Styler;
 /**
  * Writes an XChart chart as {@code name.png} (at {@link #PNG_SCALE} times its size: about 190 dpi
  * for an 800-pixel chart printed 8.5 inches wide), {@code name.svg} and {@code name.pdf};
- * rendering never needs a display and the same chart gives the same bytes.
+ * rendering never needs a display and the same chart gives the same bytes. Labels are text in the
+ * SVG and invisible text over their outlines in the PDF ({@link TextGraphics}).
  */
 final class ChartWriter {
     /** PNG pixels per chart pixel. */

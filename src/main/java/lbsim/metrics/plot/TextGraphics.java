@@ -38,7 +38,6 @@ final class TextGraphics extends VectorGraphics2D {
     private final Mode mode;
     private final UnaryOperator<String> encode;
     private final ArrayDeque<Laid> recent = new ArrayDeque<>();
-    private int texts;
 
     private TextGraphics(Mode mode, UnaryOperator<String> encode) {
         this.mode = mode;
@@ -64,11 +63,6 @@ final class TextGraphics extends VectorGraphics2D {
 
     static TextGraphics painting() {
         return PAINTING.get();
-    }
-
-    /** How many labels were written as text. */
-    int texts() {
-        return texts;
     }
 
     /** {@code text} was laid out in {@code font} for {@code frc} (XChart uses the graphics' and its own). */
@@ -103,7 +97,6 @@ final class TextGraphics extends VectorGraphics2D {
             if (mode == Mode.INVISIBLE_OVER_OUTLINE) setColor(colour);
             setFont(font);
             setTransform(saved);
-            texts++;
             return true;
         }
         return false;

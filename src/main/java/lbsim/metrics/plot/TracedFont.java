@@ -31,14 +31,4 @@ final class TracedFont extends Font {
         if (g != null) g.laidOut(new String(chars, beginIndex, limit - beginIndex), plain, frc);
         return super.getLineMetrics(chars, beginIndex, limit, frc);
     }
-
-    @Override
-    public boolean equals(Object o) {
-        return super.equals(o);
-    }
-
-    @Override
-    public int hashCode() {
-        return super.hashCode();
-    }
 }
