@@ -212,6 +212,7 @@ public final class Charts {
         // on very tall maps XChart skips labels closer than the hint, so small fonts never overlap
         c.getStyler().setXAxisTickMarkSpacingHint(8).setYAxisTickMarkSpacingHint(rows > 48 ? 12 : 8);
         c.getStyler().setChartBackgroundColor(Color.WHITE);
+        solidGrid(c.getStyler());
         c.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, rows > 48 ? 8 : 11));
         List<Number[]> cells = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
@@ -375,8 +376,17 @@ public final class Charts {
         return c;
     }
 
+    /**
+     * Thin solid light-grey grid lines: XChart fills the outline of each grid line's stroke, so its
+     * default dashes became one shape per dash, most of an SVG's or PDF's bytes.
+     */
+    static void solidGrid(org.knowm.xchart.style.AxesChartStyler s) {
+        s.setPlotGridLinesStroke(new BasicStroke(0.6f)).setPlotGridLinesColor(new Color(0xDD, 0xDD, 0xDD));
+    }
+
     private static void style(Styler s) {
         s.setChartBackgroundColor(Color.WHITE);
+        if (s instanceof org.knowm.xchart.style.AxesChartStyler a) solidGrid(a);
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
         s.setSeriesColors(PALETTE);
         s.setAntiAlias(true);
