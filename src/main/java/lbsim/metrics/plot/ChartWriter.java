@@ -11,21 +11,30 @@ import de.erichseifert.vectorgraphics2d.intermediate.commands.SetFontCommand;
 import de.erichseifert.vectorgraphics2d.pdf.PDFProcessor;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
+import java.awt.Color;
 import java.awt.Graphics2D;
+import java.awt.geom.AffineTransform;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.AxesChartStyler;
+import org.knowm.xchart.style.Styler;
 
 /**
  * Writes an XChart chart as {@code name.png} (at {@link #PNG_SCALE} times its size: about 190 dpi
  * for an 800-pixel chart printed 8.5 inches wide), {@code name.svg} and {@code name.pdf};
- * rendering never needs a display and the same chart gives the same bytes.
+ * rendering never needs a display and the same chart gives the same bytes. Labels are text in the
+ * SVG and invisible text over their outlines in the PDF ({@link TextGraphics}).
  */
 final class ChartWriter {
     /** PNG pixels per chart pixel. */
@@ -38,29 +47,60 @@ final class ChartWriter {
     private ChartWriter() {}
 
     static ChartFiles write(Chart<?, ?> chart, Path dir, String name) {
+        return write(chart, null, dir, name);
+    }
+
+    /** As {@link #write(Chart, Path, String)}, with {@code bar} (if not null) drawn to the right of the chart. */
+    static ChartFiles write(Chart<?, ?> chart, ColourBar bar, Path dir, String name) {
+        traceFonts(chart.getStyler());
+        int w = chart.getWidth(), h = chart.getHeight();
+        return write(new Drawing(chart.getTitle(), w + (bar == null ? 0 : ColourBar.WIDTH), h, g -> {
+            chart.paint(g, w, h);
+            if (bar == null) return;
+            AffineTransform saved = g.getTransform();
+            g.translate(w, 0);
+            g.setColor(Color.WHITE);
+            g.fillRect(0, 0, ColourBar.WIDTH, h);
+            bar.paint(g, h);
+            g.setTransform(saved);
+        }), dir, name);
+    }
+
+    /**
+     * Any drawing, as PNG, SVG and PDF; its text is written as text where it is drawn as XChart
+     * draws it (the outline of a {@code TextLayout} in a {@link TracedFont}, see {@link ColourBar}).
+     */
+    static ChartFiles write(Drawing d, Path dir, String name) {
         if (!name.matches("[A-Za-z0-9._-]+")) throw new IllegalArgumentException("chart file name '" + name + "' must be [A-Za-z0-9._-]+");
         Path png = dir.resolve(name + ".png");
         Path svg = dir.resolve(name + ".svg");
         Path pdf = dir.resolve(name + ".pdf");
         try {
             Files.createDirectories(dir);
-            writePng(chart, png);
-            writeVector(chart, new SVGProcessor(), svg);
-            writeVector(chart, new PDFProcessor(true), pdf);
+            writePng(d, png);
+            writeSvg(d, svg);
+            writeVector(d, new PDFProcessor(true), TextGraphics.Mode.INVISIBLE_OVER_OUTLINE, ChartWriter::latin1, Files.newOutputStream(pdf));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write chart " + png, e);
         }
-        return new ChartFiles(chart.getTitle(), png, svg, pdf, chart.getWidth());
+        return new ChartFiles(d.title(), png, svg, pdf, d.width());
     }
 
-    private static void writePng(Chart<?, ?> chart, Path png) throws IOException {
-        int w = chart.getWidth(), h = chart.getHeight();
+    /** A picture of {@code width} x {@code height} pixels that {@code painter} draws (the same calls for every file). */
+    record Drawing(String title, int width, int height, java.util.function.Consumer<Graphics2D> painter) {
+        void paint(Graphics2D g) {
+            painter.accept(g);
+        }
+    }
+
+    private static void writePng(Drawing chart, Path png) throws IOException {
+        int w = chart.width(), h = chart.height();
         BufferedImage img = new BufferedImage(w * PNG_SCALE, h * PNG_SCALE, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = img.createGraphics();
         try {
             g.setRenderingHint(RenderingHints.KEY_FRACTIONALMETRICS, RenderingHints.VALUE_FRACTIONALMETRICS_ON);
             g.scale(PNG_SCALE, PNG_SCALE);
-            chart.paint(g, w, h);
+            chart.paint(g);
         } finally {
             g.dispose();
         }
@@ -68,23 +108,74 @@ final class ChartWriter {
     }
 
     /**
-     * The commands without font changes when no text is drawn as text (XChart fills glyph outlines):
-     * the PDF processor looks up the physical font for every graphics state that carries one, which
-     * made a PDF cost ten times its SVG; the drawing is the same without them.
+     * The commands without the font changes no text is drawn in before the next one (XChart sets a
+     * font for every label but fills outlines; only the labels written as text use one): the PDF
+     * processor looks up the physical font for every graphics state that carries one, which made a
+     * PDF cost ten times its SVG; the drawing is the same without them.
      */
     static CommandSequence withoutUnusedFonts(CommandSequence commands) {
-        for (Command<?> c : commands) if (c instanceof DrawStringCommand) return commands;
+        List<Command<?>> all = new ArrayList<>();
+        for (Command<?> c : commands) all.add(c);
+        boolean[] drop = new boolean[all.size()];
+        boolean used = false;   // going backwards: is text drawn before the next font change?
+        for (int i = all.size() - 1; i >= 0; i--) {
+            if (all.get(i) instanceof DrawStringCommand) used = true;
+            else if (all.get(i) instanceof SetFontCommand) {
+                drop[i] = !used;
+                used = false;
+            }
+        }
         MutableCommandSequence out = new MutableCommandSequence();
-        for (Command<?> c : commands) if (!(c instanceof SetFontCommand)) out.add(c);
+        for (int i = 0; i < all.size(); i++) if (!drop[i]) out.add(all.get(i));
         return out;
     }
 
-    private static void writeVector(Chart<?, ?> chart, Processor processor, Path file) throws IOException {
-        VectorGraphics2D g = new VectorGraphics2D();
-        chart.paint(g, chart.getWidth(), chart.getHeight());
-        Document doc = processor.getDocument(withoutUnusedFonts(g.getCommands()), new PageSize(0, 0, chart.getWidth(), chart.getHeight()));
-        try (OutputStream o = Files.newOutputStream(file)) {
-            doc.writeTo(o);
+    /** Every font XChart draws labels in, traced, so {@link TextGraphics} can write the labels as text. */
+    static void traceFonts(Styler s) {
+        s.setChartTitleFont(TracedFont.of(s.getChartTitleFont()));
+        s.setLegendFont(TracedFont.of(s.getLegendFont()));
+        s.setAnnotationTextFont(TracedFont.of(s.getAnnotationTextFont()));
+        s.setAnnotationTextPanelFont(TracedFont.of(s.getAnnotationTextPanelFont()));
+        if (s instanceof AxesChartStyler a) {
+            a.setAxisTitleFont(TracedFont.of(a.getAxisTitleFont()));
+            a.setAxisTickLabelsFont(TracedFont.of(a.getAxisTickLabelsFont()));
+        }
+    }
+
+    /**
+     * The label in characters a PDF's standard (WinAnsi) encoding holds, which VectorGraphics2D writes:
+     * arrows become {@code ->} and {@code <-}, anything else beyond Latin-1 {@code ?}.
+     */
+    static String latin1(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\u2192') b.append("->");
+            else if (c == '\u2190') b.append("<-");
+            else b.append(c < 0x20 || (c > 0x7e && c < 0xa0) || c > 0xff ? '?' : c);
+        }
+        return b.toString();
+    }
+
+    /**
+     * The SVG with its text in the system font's family, falling back to any sans-serif font, at 12 px
+     * where VectorGraphics2D leaves the size out (it omits its own default size; SVG's is 16 px).
+     */
+    private static void writeSvg(Drawing chart, Path svg) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        writeVector(chart, new SVGProcessor(), TextGraphics.Mode.TEXT, s -> s, bytes);
+        String text = bytes.toString(StandardCharsets.UTF_8)
+                .replaceFirst("<svg ", "<svg font-size=\"12px\" ")
+                .replaceAll("font-family:(&quot;[^&;]*&quot;);", "font-family:$1,sans-serif;");
+        Files.writeString(svg, text);
+    }
+
+    private static void writeVector(Drawing chart, Processor processor, TextGraphics.Mode mode, UnaryOperator<String> encode,
+                                    OutputStream out) throws IOException {
+        VectorGraphics2D g = TextGraphics.paint(mode, encode, chart::paint);
+        Document doc = processor.getDocument(withoutUnusedFonts(g.getCommands()), new PageSize(0, 0, chart.width(), chart.height()));
+        try (out) {
+            doc.writeTo(out);
         }
     }
 }

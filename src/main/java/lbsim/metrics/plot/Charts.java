@@ -201,16 +201,18 @@ public final class Charts {
         if (!(scaleMax > 0)) throw new IllegalArgumentException(map.title() + ": colour scale maximum must be > 0");
         int rows = map.rows().size(), cols = map.columns().size();
         int height = Math.max(360, Math.min(2400, 140 + 22 * rows));
-        int width = Math.max(560, Math.min(2400, 300 + 48 * cols));
+        int width = Math.max(560, Math.min(2400, 300 + 48 * cols)) - ColourBar.WIDTH;   // the colour bar beside it keeps the old size
         HeatMapChart c = new HeatMapChartBuilder().width(width).height(height).title(map.title())
                 .xAxisTitle(map.columnLabel()).yAxisTitle(map.rowLabel()).build();
         c.getStyler().setMin(0).setMax(scaleMax).setShowValue(false)
                 .setRangeColors(RAMP);
+        c.getStyler().setLegendVisible(false);   // replaced by a ColourBar with ticks and a title
         c.getStyler().setXAxisLabelRotation(cols > 8 ? 90 : 0);
         // a label on every row and column (XChart otherwise thins labels it thinks are crowded)
         // on very tall maps XChart skips labels closer than the hint, so small fonts never overlap
         c.getStyler().setXAxisTickMarkSpacingHint(8).setYAxisTickMarkSpacingHint(rows > 48 ? 12 : 8);
         c.getStyler().setChartBackgroundColor(Color.WHITE);
+        solidGrid(c.getStyler());
         c.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, rows > 48 ? 8 : 11));
         List<Number[]> cells = new ArrayList<>();
         for (int r = 0; r < rows; r++) {
@@ -220,7 +222,7 @@ public final class Charts {
             }
         }
         c.addSeries("utilisation", map.columns(), map.rows(), cells);
-        return ChartWriter.write(c, dir, name);
+        return ChartWriter.write(c, new ColourBar(RAMP, scaleMax, 100, "utilisation (%)"), dir, name);
     }
 
     /**
@@ -374,8 +376,17 @@ public final class Charts {
         return c;
     }
 
+    /**
+     * Thin solid light-grey grid lines: XChart fills the outline of each grid line's stroke, so its
+     * default dashes became one shape per dash, most of an SVG's or PDF's bytes.
+     */
+    static void solidGrid(org.knowm.xchart.style.AxesChartStyler s) {
+        s.setPlotGridLinesStroke(new BasicStroke(0.6f)).setPlotGridLinesColor(new Color(0xDD, 0xDD, 0xDD));
+    }
+
     private static void style(Styler s) {
         s.setChartBackgroundColor(Color.WHITE);
+        if (s instanceof org.knowm.xchart.style.AxesChartStyler a) solidGrid(a);
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
         s.setSeriesColors(PALETTE);
         s.setAntiAlias(true);

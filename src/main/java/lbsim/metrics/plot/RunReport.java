@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import lbsim.metrics.LinkRecord;
 import lbsim.metrics.RunResult;
 
 /** report.html for one run: summary, FCT distribution, slowdown, throughput, QPs per NIC, link heat maps. */
@@ -63,9 +64,16 @@ public final class RunReport {
             page.figure(() -> Charts.qpHistogram("Max QPs open at once per NIC", List.of(FlowMetrics.qpHistogram(name, qps)), plots, "qps"),
                     "NICs that sent traffic, by the most QPs they had open at once (the transport's own count).");
         }
+        if (r.linkSeries() != null && r.linkSeries().intervals() > 0) timeMap(page, r, plots);
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
         if (!panels.isEmpty()) {
             page.heading(2, "Link utilisation");
+            double fabricScale = Charts.niceCeiling(Math.max(1e-9, r.links().stream().mapToDouble(LinkRecord::utilisation).max().orElse(0)));
+            page.figure(() -> TopologyDrawing.draw("Fabric and load per link", r.links(), fabricScale, plots, "topology"),
+                    "The fabric tier above tier" + (TopologyDrawing.hostsLeftOut(r.links()) ? " (its hosts left out: more than "
+                    + TopologyDrawing.MAX_HOSTS + ")" : "") + "; each link coloured and thickened by the utilisation of its busier "
+                    + "direction (links.csv), colour scale 0 to " + ColourBar.label(fabricScale * 100) + " %; a link not up at the end of "
+                    + "the run is dashed red.");
             page.paragraph("Bytes sent on each link direction over (link rate x run time). Host links and fabric "
                     + "(switch-to-switch) links have separate colour scales, each 0 to the largest utilisation of its "
                     + "panels rounded up, so a lightly loaded fabric still shows contrast beside busy host links.");
@@ -81,6 +89,29 @@ public final class RunReport {
             }
         }
         return page.write();
+    }
+
+    /** Columns and rows of the utilisation-over-time heat map: beyond them windows lengthen and links merge into classes. */
+    static final int TIME_WINDOWS = 48, TIME_ROWS = 64;
+
+    /** The per-link series as a heat map over time windows, the run's events marked on its time axis. */
+    private static void timeMap(ReportPage page, RunResult r, Path plots) {
+        List<Marker> events = FlowMetrics.eventMarkers(r.eventLog());
+        LinkTimeMaps.TimeMap tm = LinkTimeMaps.of(r.linkSeries(), TIME_WINDOWS, TIME_ROWS).marking(events);
+        double scale = Charts.niceCeiling(Math.max(tm.max(), 1e-9));
+        page.heading(2, "Link utilisation over time");
+        StringBuilder caption = new StringBuilder("Bytes each ")
+                .append(tm.byClass() ? "class of link directions (mean over its " + r.linkSeries().links() + " sampled directions)" : "sampled link direction")
+                .append(" sent per window of ").append(ColourBar.label(tm.windowUs() * tm.unit().factor())).append(' ').append(tm.unit().name())
+                .append(" over what its rate carries in the window (link_series.csv, metrics.series; colour scale 0 to ")
+                .append(ColourBar.label(scale * 100)).append(" %, largest ").append(fmt(tm.max() * 100, 2)).append(" %).");
+        if (!events.isEmpty()) caption.append(" Windows marked * hold the run's events:");
+        for (Marker m : events) {
+            int k = tm.column(m.x());
+            caption.append(' ').append(m.label()).append(" at ").append(fmt(m.x() * tm.unit().factor(), 3)).append(' ').append(tm.unit().name())
+                    .append(k < 0 ? " (after the series)" : " (window " + tm.map().columns().get(k).replace(" *", "") + ")").append(';');
+        }
+        page.figure(() -> Charts.heatMap(tm.map(), scale, plots, "util-over-time"), caption.toString());
     }
 
     public static String fmt(double x, int decimals) {
