@@ -233,7 +233,12 @@ final class McClurePresets {
                                 + "flows.max_loss_fraction (payload-less packets: dropped anywhere or trimmed) per run, "
                                 + "the cell 'host rate 1.0: worst-hit flow's loss fraction'.",
                         "Quick scale: 16-packet all-to-all flows make the worst flow's loss fraction coarser than with "
-                                + "489-packet flows."));
+                                + "489-packet flows."))
+                .withFigures(PaperFigure.grid("Fig. 1: normalised CCT vs rate coefficient", "transport.rate_coefficient",
+                        "rate coefficient (sending rate / host link rate)", "normalised", "CCT / ideal at line rate", "load_balancer.scheme"),
+                        PaperFigure.grid("Fig. 2: worst-hit flow's loss vs rate coefficient", "transport.rate_coefficient",
+                                "rate coefficient (sending rate / host link rate)", "flows.max_loss_fraction",
+                                "worst-hit flow's lost fraction of packets", "load_balancer.scheme"));
     }
 
     // ---------------------------------------------------------------- §3.1: Swift

@@ -278,7 +278,9 @@ final class McClureRecoveryPresets {
                 "All-to-all CCT normalised to the ideal with host spraying for TCP (dupACK 3 + RTO), RoCE (NACK + Go-Back-N over "
                         + "PFC), trimming, trimming with return-to-sender and erasure coding with 5 % overhead, across rate "
                         + "coefficients (pacing rate / fair share), 32 KB and 400 KB per-port buffers, 128-node k=8 fat-tree.",
-                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev);
+                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev)
+                .withFigures(PaperFigure.grid("Fig. 8: normalised CCT vs rate coefficient per loss recovery",
+                        "transport.rate_coefficient", "rate coefficient (pacing rate / calculated rate)", "normalised", "CCT / ideal", "set"));
     }
 
     private static Map<String, String> fig8Point(String buffer, String set, String rate) {
