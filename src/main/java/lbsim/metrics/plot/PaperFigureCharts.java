@@ -89,14 +89,16 @@ public final class PaperFigureCharts {
         List<String> categories = new ArrayList<>();
         for (BarGroup g : groups) for (Bar b : g.bars()) if (!categories.contains(b.category())) categories.add(b.category());
         int longest = categories.stream().mapToInt(String::length).max().orElse(0);
+        int all = categories.stream().mapToInt(k -> k.length() + 2).sum();
+        int rotation = all * 7 > 600 ? 90 : 0;   // about 7 px a character; the plot is about 600 px wide
         CategoryChart c = new CategoryChartBuilder().width(Math.min(1600, Charts.WIDTH + Math.max(0, categories.size() - 12) * 30))
-                .height(Charts.heightFor(groups.size()) + Math.min(300, longest * 7)).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+                .height(Charts.heightFor(groups.size()) + (rotation > 0 ? Math.min(300, longest * 7) : 0)).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         Styler s = c.getStyler();
         s.setChartBackgroundColor(Color.WHITE);
         s.setLegendPosition(Styler.LegendPosition.OutsideE);
         s.setAntiAlias(true);
         s.setSeriesColors(colours.toArray(new Color[0]));
-        c.getStyler().setStacked(true).setXAxisLabelRotation(90).setXAxisTickMarkSpacingHint(8).setYAxisMin(0.0)
+        c.getStyler().setStacked(true).setXAxisLabelRotation(rotation).setXAxisTickMarkSpacingHint(8).setYAxisMin(0.0)
                 .setYAxisDecimalPattern("#,##0");
         for (BarGroup g : groups) {
             List<Double> ys = new ArrayList<>();
