@@ -195,7 +195,7 @@ final class CtcclPresets {
                 "collectives_mean.busbw_gbps", "busbw (Gbit/s)", Map.of("paper", paper, "quick", quick), cells, DEVIATIONS)
                 // the load_balancer labels are scheme-qpN: the series is the scheme, x the QP count
                 .withFigures(PaperFigure.grid("Fig. 6(e): busbw vs QPs per connection", "load_balancer", "QPs per connection",
-                        "collectives_mean.busbw_gbps", "busbw (Gbit/s)", "load_balancer").xFromLabel("-qp(\\d+)$"));
+                        "collectives_mean.busbw_gbps", "busbw (Gbit/s)", "load_balancer").xInSeriesLabel("-qp(\\d+)$"));
     }
 
     /** Fig. 6(b)/(c) and §4.2's variance: leaf uplink load variance by nodes and QPs for an 8 GB AllReduce. */
@@ -241,7 +241,10 @@ final class CtcclPresets {
                         + "with QP 1-2 and 4 nodes with QP 1). Paper scale: 8 GB, QP 1-16, 1 seed (30 runs, many hours). "
                         + "Quick scale: 16 MB, QP 1-8, 2 seeds (48 runs).",
                 "uplinks.variance_pct2", "uplink utilisation variance (%^2)", Map.of("paper", paper, "quick", quick), cells,
-                DEVIATIONS);
+                DEVIATIONS)
+                .withFigures(PaperFigure.grid("Fig. 6(b)/(c): uplink load variance vs QPs per connection", "load_balancer",
+                        "QPs per connection", "uplinks.variance_pct2", "uplink utilisation variance (%^2)", "load_balancer")
+                        .xInSeriesLabel("-qp(\\d+)$"));
     }
 
     /**

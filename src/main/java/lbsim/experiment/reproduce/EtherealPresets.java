@@ -411,7 +411,9 @@ final class EtherealPresets {
                         "This preset is the leaf-spine panel; the fat-tree panel is --set topology={kind: fat-tree, ...} "
                                 + "--set failures.0.link=tor0-agg0/0 (one of the four parallel ToR-aggregation links).",
                         NIC,
-                        "Quick scale runs on a smaller fabric (stated in the description)."));
+                        "Quick scale runs on a smaller fabric (stated in the description)."))
+                .withFigures(PaperFigure.improvement("Fig. 7: CCT improvement of Ethereal under a link failure vs message size",
+                        "workload.size_bytes", "message size", "cct_ns", "CCT improvement of Ethereal (%)", "set", "ethereal").bytes());
     }
 
     /** Fig. 7's stated numbers: Ethereal's CCT improvement averaged over sizes (§4.2 text and §4 Q2). */

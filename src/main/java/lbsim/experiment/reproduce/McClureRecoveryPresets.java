@@ -334,7 +334,11 @@ final class McClureRecoveryPresets {
                 "Permutation CCT normalised to the ideal for 1..64 concurrent permutations (2 MB flows) with host spraying: TCP, "
                         + "RoCE, trimming, trimming with return-to-sender, erasure (5 %), and McClure's SF (TCP over sprayed "
                         + "subflows, count from Eq. 1 for dupACK thresholds 3 and 6); 128-node k=8 fat-tree, 32 KB buffers.",
-                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev);
+                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev)
+                // grid labels fN-X: N permutations, X the loss recovery
+                .withFigures(PaperFigure.grid("Figs. 9 and 11: normalised CCT vs flows per host per loss recovery", "set",
+                        "concurrent permutations (flows per host)", "normalised", "CCT / ideal", "set").xInSeriesLabel("^f(\\d+)-")
+                        .logarithmicX());
     }
 
     private static String permutationPoints(int[] fs) {

@@ -41,8 +41,15 @@ public final class PaperFigures {
     /** One point: its x label (grid label or size bin), x, y, sample sd over seeds, and the number of seeds (0 for the paper's). */
     public record Point(String xLabel, double x, double y, double sd, int n) {}
 
-    /** One series of a panel: our points and the paper's (may be empty). */
-    public record Curve(String series, List<Point> ours, List<Point> paper) {}
+    /**
+     * One series of a panel: our points and the paper's (may be empty); a {@code reference} curve is the
+     * comparison the paper draws beside its schemes (e.g. the ideal), computed, not simulated.
+     */
+    public record Curve(String series, List<Point> ours, List<Point> paper, boolean reference) {
+        public Curve(String series, List<Point> ours, List<Point> paper) {
+            this(series, ours, paper, false);
+        }
+    }
 
     /** One chart of a figure: its facet ("" with none), y quantity ("" or "mean"/"p99" for slowdown bins) and curves. */
     public record Panel(String facet, String quantity, List<Curve> curves) {}
@@ -71,17 +78,17 @@ public final class PaperFigures {
         String series = labels.get(f.series()), x = labels.get(f.x());
         if (series == null || x == null) return null;
         if (f.xFromLabel() != null) {
-            Matcher m = Pattern.compile(f.xFromLabel()).matcher(series);
+            Matcher m = Pattern.compile(f.xFromLabel()).matcher(x);
             if (!m.find()) return null;
+            if (f.x().equals(f.series())) series = new StringBuilder(series).delete(m.start(), m.end()).toString();
             x = m.group(1);
-            series = new StringBuilder(series).delete(m.start(), m.end()).toString();
         }
         return new Place(facet.toString(), series, x);
     }
 
-    /** A grid label's x: its grid value when that is a number, else the label read as a number; NaN if neither. */
+    /** A grid label's x (already the regex's match with {@code xFromLabel}): its grid value when a number, else the label read as a number; NaN if neither. */
     static double xValue(PaperFigure f, SweepSpec spec, String xLabel) {
-        if (f.xFromLabel() == null) {
+        if (f.xFromLabel() == null && spec != null) {
             for (SweepSpec.Dimension dim : spec.grid()) {
                 if (!dim.key().equals(f.x())) continue;
                 for (SweepSpec.Value v : dim.values()) {
@@ -150,9 +157,19 @@ public final class PaperFigures {
             for (var oe : ours.entrySet()) curves.add(new Curve(oe.getKey(), sortByX(oe.getValue()), sortByX(paper.getOrDefault(oe.getKey(), List.of()))));
             // a paper point of a series we did not run is still shown, as a curve without our points
             for (var pe : paper.entrySet()) if (!ours.containsKey(pe.getKey())) curves.add(new Curve(pe.getKey(), List.of(), sortByX(pe.getValue())));
+            if (!curves.isEmpty() && f.reference() != null) curves.add(reference(f, curves));
             if (!curves.isEmpty()) out.add(new Panel(fe.getKey(), "", curves));
         }
         return out;
+    }
+
+    /** The paper's comparison curve at every x of the panel's curves, as a curve of its own (no sd, 0 seeds). */
+    private static Curve reference(PaperFigure f, List<Curve> curves) {
+        java.util.TreeMap<Double, String> xs = new java.util.TreeMap<>();
+        for (Curve c : curves) for (Point pt : c.ours()) if (!Double.isNaN(pt.x())) xs.put(pt.x(), pt.xLabel());
+        List<Point> pts = new ArrayList<>();
+        for (var e : xs.entrySet()) pts.add(new Point(e.getValue(), e.getKey(), f.reference().applyAsDouble(e.getKey()), 0, 0));
+        return new Curve(f.referenceName(), pts, List.of(), true);
     }
 
     private static String overName(String baseline) {
@@ -382,11 +399,12 @@ public final class PaperFigures {
                     List<Point> paper = c.paper();
                     lines.add(new PaperFigureCharts.Line(c.series(), xu.scale(ours.stream().mapToDouble(Point::x).toArray()),
                             ours.stream().mapToDouble(pt -> pt.y() * yk).toArray(), ours.stream().mapToDouble(pt -> pt.sd() * yk).toArray(),
-                            xu.scale(paper.stream().mapToDouble(Point::x).toArray()), paper.stream().mapToDouble(pt -> pt.y() * yk).toArray()));
+                            xu.scale(paper.stream().mapToDouble(Point::x).toArray()), paper.stream().mapToDouble(pt -> pt.y() * yk).toArray(),
+                            c.reference()));
                 }
                 String xLabel = f.xLabel() + (xu.name().isEmpty() ? "" : " (" + xu.name() + ")");
                 String yLabel = f.yLabel() + (yu.name().isEmpty() ? "" : " (" + yu.name() + ")");
-                return PaperFigureCharts.lines(title, xLabel, yLabel, f.xBytes(), lines, plots, name);
+                return PaperFigureCharts.lines(title, xLabel, yLabel, f.logX(), lines, plots, name);
             }
         }
     }
@@ -422,9 +440,10 @@ public final class PaperFigures {
                     for (Panel panel : panels) {
                         for (Curve c : panel.curves()) {
                             for (String src : List.of("lbsim", "paper")) {
+                                boolean computed = !src.equals("lbsim") || c.reference();
                                 for (Point pt : src.equals("lbsim") ? c.ours() : c.paper()) {
-                                    csv.row(panel.facet(), panel.quantity(), c.series(), src, pt.xLabel(), num(pt.x()), num(pt.y()),
-                                            src.equals("paper") ? "" : num(pt.sd()), src.equals("paper") ? "" : Integer.toString(pt.n()));
+                                    csv.row(panel.facet(), panel.quantity(), c.series(), c.reference() ? "reference" : src, pt.xLabel(),
+                                            num(pt.x()), num(pt.y()), computed ? "" : num(pt.sd()), computed ? "" : Integer.toString(pt.n()));
                                 }
                             }
                         }

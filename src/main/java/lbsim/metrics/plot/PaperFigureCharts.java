@@ -25,8 +25,11 @@ public final class PaperFigureCharts {
 
     private PaperFigureCharts() {}
 
-    /** One scheme's line: our points with their sd (0 = no error bar), and the paper's stated points (may be empty). */
-    public record Line(String name, double[] x, double[] y, double[] sd, double[] paperX, double[] paperY) {
+    /**
+     * One scheme's line: our points with their sd (0 = no error bar), and the paper's stated points (may be empty).
+     * A {@code reference} line (e.g. the ideal the paper plots for comparison) is drawn thin, grey and dotted, without markers.
+     */
+    public record Line(String name, double[] x, double[] y, double[] sd, double[] paperX, double[] paperY, boolean reference) {
         public Line {
             if (x.length != y.length || y.length != sd.length) throw new IllegalArgumentException("line " + name + ": x, y and sd differ in length");
             if (paperX.length != paperY.length) throw new IllegalArgumentException("line " + name + ": paper x and y differ in length");
@@ -50,7 +53,16 @@ public final class PaperFigureCharts {
         c.getStyler().setXAxisLogarithmic(logX).setXAxisDecimalPattern("#,##0.###").setYAxisDecimalPattern("#,##0.###");
         c.getStyler().setMarkerSize(8);
         c.getStyler().setErrorBarsColorSeriesColor(true);
-        if (logX) c.getStyler().setxAxisTickLabelsFormattingFunction(Charts::oneTwoFive);
+        if (logX) {
+            // 1-2-5 labels (as Charts), plus a tick that is one of the figure's x values (e.g. 4 flows per host)
+            java.util.Set<Double> xs = new java.util.HashSet<>();
+            for (Line l : lines) for (double v : l.x()) xs.add(v);
+            java.text.DecimalFormat fmt = new java.text.DecimalFormat("#,##0.###", java.text.DecimalFormatSymbols.getInstance(java.util.Locale.ROOT));
+            c.getStyler().setxAxisTickLabelsFormattingFunction(v -> {
+                for (double x : xs) if (Math.abs(v - x) <= 1e-9 * Math.abs(x)) return fmt.format(v);
+                return Charts.oneTwoFive(v);
+            });
+        }
         boolean negative = false;
         for (Line l : lines) {
             for (int i = 0; i < l.y().length; i++) negative |= l.y()[i] - l.sd()[i] < 0;
@@ -59,6 +71,14 @@ public final class PaperFigureCharts {
         if (!negative) c.getStyler().setYAxisMin(0.0);
         int i = 0;
         for (Line l : lines) {
+            if (l.reference()) {
+                XYSeries ref = c.addSeries(l.name(), l.x(), l.y());
+                ref.setLineColor(Color.GRAY);
+                ref.setLineStyle(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_ROUND, 10,
+                        new float[] {2, 3}, 0));
+                ref.setMarker(SeriesMarkers.NONE);
+                continue;
+            }
             SeriesStyle st = SeriesStyle.of(i++);
             boolean errors = false;
             for (double e : l.sd()) errors |= e > 0;

@@ -188,9 +188,30 @@ class PaperFigureTest {
                 .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("host", 1.0, 1.24),
                         org.assertj.core.groups.Tuple.tuple("ecmp", 1.0, 1.41));
         assertThat(ours(fig1, "workload = ata", "host", "1.0")).isCloseTo(cellMean("mcclure-fig1-2", "host rate 1.0"), within(5e-4));
+        // Fig. 1's ideal curve, size / sending rate, is 1 / r of the ideal at line rate, at each rate that ran
+        assertThat(fig1.stream().filter(p -> p.source().equals("reference"))).extracting(CsvPoint::x, CsvPoint::y)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(0.5, 2.0), org.assertj.core.groups.Tuple.tuple(0.75, 1.333333333),
+                        org.assertj.core.groups.Tuple.tuple(1.0, 1.0));
         List<CsvPoint> fig2 = drawStored("mcclure-fig1-2", 2, tmp);
         assertThat(fig2.stream().filter(p -> p.source().equals("paper"))).extracting(CsvPoint::series, CsvPoint::y)
                 .containsExactly(org.assertj.core.groups.Tuple.tuple("host", 0.20));
+    }
+
+    @Test
+    void xCanBeANumberInsideAGridLabel(@TempDir Path tmp) throws IOException {
+        // "p16" = 16 flows per host (x column workload); "f4-tcp" = 4 permutations of series tcp (x in the series label)
+        List<CsvPoint> fig6 = drawStored("mcclure-fig6", 1, tmp);
+        assertThat(fig6.stream().filter(p -> p.source().equals("lbsim")).map(CsvPoint::x).distinct()).containsExactly(1.0, 4.0, 16.0, 64.0);
+        assertThat(fig6.stream().filter(p -> p.source().equals("paper"))).isNotEmpty().allMatch(p -> p.x() == 1.0 && p.xLabel().equals("1"));
+        assertThat(ours(fig6, "", "host", "1")).isCloseTo(cellMean("mcclure-fig6", "1 flow/host host"), within(5e-4));
+        List<CsvPoint> fig9 = drawStored("mcclure-fig9-11", 1, tmp);
+        assertThat(fig9.stream().map(CsvPoint::series).distinct())
+                .containsExactlyInAnyOrder("tcp", "roce", "trim", "trim-rts", "erasure", "sf3", "sf6");
+        assertThat(fig9.stream().filter(p -> p.series().equals("tcp")).map(CsvPoint::x)).containsExactly(1.0, 4.0);
+        List<CsvPoint> variance = drawStored("ctccl-variance", 1, tmp);
+        assertThat(variance.stream().filter(p -> p.source().equals("paper"))).extracting(CsvPoint::panel, CsvPoint::series, CsvPoint::x, CsvPoint::y)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("workload.ranks = 8-nodes", "ecmp", 8.0, 92.22),
+                        org.assertj.core.groups.Tuple.tuple("workload.ranks = 8-nodes", "dnlb", 8.0, 0.06));
     }
 
     @Test
@@ -244,7 +265,8 @@ class PaperFigureTest {
     @Test
     void theFiguresTheIssueNamesAreDeclared() {
         for (String id : List.of("hopper-fig3", "hopper-fig4", "hopper-fig8", "paralet-fig4", "mcclure-fig1-2", "mcclure-fig8",
-                "ctccl-fig6", "ctccl-fig6e", "ethereal-fig3", "ethereal-fig4")) {
+                "ctccl-fig6", "ctccl-fig6e", "ethereal-fig3", "ethereal-fig4", "mcclure-fig6", "mcclure-fig9-11", "ctccl-variance",
+                "ethereal-fig7")) {
             assertThat(Presets.get(id).figures()).as(id).isNotEmpty();
         }
     }
