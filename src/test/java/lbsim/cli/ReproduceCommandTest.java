@@ -177,6 +177,11 @@ class ReproduceCommandTest {
         double eth = cct(results, "all-to-all", "16MB", "ethereal"), ecmp = cct(results, "all-to-all", "16MB", "ecmp");
         assertThat(Double.parseDouble(first.getField("ours_mean"))).isCloseTo(100 * (ecmp - eth) / ecmp, within(1e-3));
         assertThat(first.getField("paper")).isEqualTo("7.5600");
+        // the paper's figure: ours at the size the runs used (the --set), the paper's numbers at the paper's sizes
+        List<NamedCsvRecord> fig = read(out.resolve("plots/paper-figure-1.csv"));
+        assertThat(fig.stream().filter(r -> r.getField("source").equals("lbsim")).map(r -> r.getField("x")).distinct()).containsExactly("65536");
+        assertThat(fig.stream().filter(r -> r.getField("source").equals("paper") && r.getField("x_label").equals("16MB"))
+                .map(r -> r.getField("x")).distinct()).containsExactly("16777216");
     }
 
     @Test

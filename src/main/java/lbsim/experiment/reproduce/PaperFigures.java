@@ -117,10 +117,16 @@ public final class PaperFigures {
         }
         // facet -> series -> x label -> seed -> value, in grid order
         Map<String, Map<String, Map<String, Map<Long, Double>>>> runs = new LinkedHashMap<>();
+        // x label -> the x the runs used: as resolved (a --set of the x key shows as it ran), else the grid's value
+        Map<String, Double> ran = new java.util.HashMap<>();
         for (SweepData.Row r : d.rows()) {
             Place at = place(f, cols, labels(cols, r.labels()));
             double v = r.number(f.y());
             if (at == null || Double.isNaN(v)) continue;
+            ran.computeIfAbsent(at.xLabel(), k -> {
+                double resolved = f.xFromLabel() == null && !f.x().equals(SweepSpec.SET_KEY) ? r.resolvedNumber(f.x()) : Double.NaN;
+                return Double.isNaN(resolved) ? xValue(f, spec, k) : resolved;
+            });
             runs.computeIfAbsent(at.facet(), k -> new LinkedHashMap<>()).computeIfAbsent(at.series(), k -> new LinkedHashMap<>())
                     .computeIfAbsent(at.xLabel(), k -> new LinkedHashMap<>()).put(r.seed(), v);
         }
@@ -130,7 +136,7 @@ public final class PaperFigures {
             if (f.kind() == PaperFigure.Kind.GRID) {
                 for (var se : fe.getValue().entrySet()) {
                     for (var xe : se.getValue().entrySet()) {
-                        ours.computeIfAbsent(se.getKey(), k -> new ArrayList<>()).add(point(f, spec, xe.getKey(), xe.getValue().values()));
+                        ours.computeIfAbsent(se.getKey(), k -> new ArrayList<>()).add(point(xe.getKey(), ran.get(xe.getKey()), xe.getValue().values()));
                     }
                 }
             } else {
@@ -148,7 +154,7 @@ public final class PaperFigures {
                             double b = seed.getValue();
                             if (a != null && b != 0) gains.add(100.0 * (b - a) / b);
                         }
-                        if (!gains.isEmpty()) ours.computeIfAbsent(overName(se.getKey()), k -> new ArrayList<>()).add(point(f, spec, xe.getKey(), gains));
+                        if (!gains.isEmpty()) ours.computeIfAbsent(overName(se.getKey()), k -> new ArrayList<>()).add(point(xe.getKey(), ran.get(xe.getKey()), gains));
                     }
                 }
             }
@@ -176,10 +182,10 @@ public final class PaperFigures {
         return "over " + baseline;
     }
 
-    private static Point point(PaperFigure f, SweepSpec spec, String xLabel, java.util.Collection<Double> samples) {
+    private static Point point(String xLabel, double x, java.util.Collection<Double> samples) {
         double[] a = samples.stream().mapToDouble(Double::doubleValue).toArray();
         Bar b = Bar.ofSamples(xLabel, a);
-        return new Point(xLabel, xValue(f, spec, xLabel), b.mean(), b.sd(), a.length);
+        return new Point(xLabel, x, b.mean(), b.sd(), a.length);
     }
 
     private static List<Point> sortByX(List<Point> pts) {
