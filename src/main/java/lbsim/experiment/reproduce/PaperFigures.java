@@ -364,6 +364,7 @@ public final class PaperFigures {
         int i = 0;
         for (Panel panel : panels) {
             if (i == MAX_PANELS) break;
+            if (!drawable(f, panel)) continue;   // its numbers are still in the CSV
             String name = "paper-figure-" + n + "-" + (++i);
             String title = f.title() + (panel.quantity().isEmpty() ? "" : ", " + panel.quantity())
                     + (panel.facet().isEmpty() ? "" : ": " + panel.facet());
@@ -401,8 +402,8 @@ public final class PaperFigures {
                 double yk = timeY ? yu.factor() / 1e3 : 1;
                 List<PaperFigureCharts.Line> lines = new ArrayList<>();
                 for (Curve c : panel.curves()) {
-                    List<Point> ours = c.ours().stream().filter(pt -> !Double.isNaN(pt.x())).toList();
-                    List<Point> paper = c.paper();
+                    List<Point> ours = c.ours().stream().filter(pt -> drawable(f, pt)).toList();
+                    List<Point> paper = c.paper().stream().filter(pt -> drawable(f, pt)).toList();
                     lines.add(new PaperFigureCharts.Line(c.series(), xu.scale(ours.stream().mapToDouble(Point::x).toArray()),
                             ours.stream().mapToDouble(pt -> pt.y() * yk).toArray(), ours.stream().mapToDouble(pt -> pt.sd() * yk).toArray(),
                             xu.scale(paper.stream().mapToDouble(Point::x).toArray()), paper.stream().mapToDouble(pt -> pt.y() * yk).toArray(),
@@ -413,6 +414,22 @@ public final class PaperFigures {
                 return PaperFigureCharts.lines(title, xLabel, yLabel, f.logX(), lines, plots, name);
             }
         }
+    }
+
+    /** Whether a point can go on the figure's axes: a number, and above 0 on a log axis. */
+    private static boolean drawable(PaperFigure f, Point pt) {
+        return !Double.isNaN(pt.x()) && !Double.isNaN(pt.y()) && !(f.logX() && pt.x() <= 0);
+    }
+
+    /** Whether a panel has anything to draw (a grid label that is not a number gives no x). */
+    private static boolean drawable(PaperFigure f, Panel panel) {
+        if (f.kind() != PaperFigure.Kind.GRID && f.kind() != PaperFigure.Kind.IMPROVEMENT) return true;
+        for (Curve c : panel.curves()) {
+            if (c.reference()) continue;
+            for (Point pt : c.ours()) if (drawable(f, pt)) return true;
+            for (Point pt : c.paper()) if (drawable(f, pt)) return true;
+        }
+        return false;
     }
 
     static String caption(PaperFigure f, Panel panel) {

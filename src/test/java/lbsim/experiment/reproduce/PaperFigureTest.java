@@ -215,6 +215,18 @@ class PaperFigureTest {
     }
 
     @Test
+    void gridLabelsThatAreNoNumbersGiveNoChartButTheirNumbersStayInTheCsv(@TempDir Path tmp) throws IOException {
+        Preset p = Presets.get("ctccl-fig6");
+        SweepSpec spec = Reproduce.spec(p, "quick", List.of());
+        // x = the scheme column, whose labels (nccl-ecmp, ctccl-dnlb) are not numbers; on a log axis too
+        PaperFigure f = PaperFigure.grid("t", "load_balancer", "scheme", "collectives_mean.busbw_gbps", "busbw", "workload.size_bytes").bytes();
+        List<PaperFigures.Panel> panels = PaperFigures.compute(p, f, spec, SweepData.read(ROOT.resolve(p.id()), spec.name()));
+        assertThat(panels).isNotEmpty();
+        assertThat(PaperFigures.draw(p, 1, f, panels, tmp)).isEmpty();
+        assertThat(csv(tmp.resolve("paper-figure-1.csv"))).hasSize(8).allMatch(x -> Double.isNaN(x.x()));
+    }
+
+    @Test
     void storedResultsWithoutThroughputFilesGiveNoThroughputFigure(@TempDir Path tmp) {
         Preset p = Presets.get("paralet-fig4");
         SweepSpec spec = Reproduce.spec(p, Provenance.read(ROOT.resolve(p.id())).scale(), List.of());
