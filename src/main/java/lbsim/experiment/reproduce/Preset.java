@@ -29,6 +29,12 @@ public record Preset(String id, String paper, String figure, String description,
         this(id, paper, figure, description, metric, metricLabel, scales, cells, deviations, SweepCharts.Axes.AUTO, List.of());
     }
 
+    /** A preset with a chart hint and no paper figure (e.g. a variant of a preset's sweep; {@link #withFigures} adds them). */
+    public Preset(String id, String paper, String figure, String description, String metric, String metricLabel,
+                  Map<String, String> scales, List<Cell> cells, List<String> deviations, SweepCharts.Axes charts) {
+        this(id, paper, figure, description, metric, metricLabel, scales, cells, deviations, charts, List.of());
+    }
+
     /** The same preset with a chart hint, e.g. {@code withCharts(new SweepCharts.Axes("transport.cc", ""))}. */
     public Preset withCharts(SweepCharts.Axes axes) {
         return new Preset(id, paper, figure, description, metric, metricLabel, scales, cells, deviations, axes, figures);
