@@ -44,8 +44,9 @@ final class OutDir {
         return out;
     }
 
-    /** Files lbsim writes at the top of an output folder: run's, compare's, and sweep's, merge's and reproduce's. */
-    private static final java.util.List<String> RESULT_FILES = java.util.List.of("summary.json", "compare.csv", "sweep.json", "results.csv");
+    /** Files lbsim writes at the top of an output folder: run's, compare's, sweep's, merge's and reproduce's (and its --summary page). */
+    private static final java.util.List<String> RESULT_FILES = java.util.List.of("summary.json", "compare.csv", "sweep.json", "results.csv",
+            "summary.html");
 
     /**
      * Null when {@code dir} is empty or an lbsim output (a result file at its top, a sweep's runs/

@@ -12,6 +12,7 @@ import lbsim.experiment.reproduce.Presets;
 import lbsim.experiment.reproduce.Provenance;
 import lbsim.experiment.reproduce.Sensitivities;
 import lbsim.experiment.reproduce.Sensitivity;
+import lbsim.experiment.reproduce.SummaryPage;
 import lbsim.experiment.reproduce.Verdicts;
 import lbsim.experiment.reproduce.Reproduce;
 import picocli.CommandLine.Command;
@@ -30,7 +31,8 @@ public final class ReproduceCommand implements Callable<Integer> {
     boolean list;
 
     @Option(names = "--summary", description = "Print the table across every preset's stored results (Markdown): scale run, "
-            + "run time, verdict counts, commit.")
+            + "run time, verdict counts, commit. With --out DIR: write DIR/summary.html instead (verdict counts per preset and "
+            + "per paper as stacked bars, links to each preset's results, every claim's verdict and cause).")
     boolean summary;
 
     @Option(names = "--sensitivity", description = "Also run the preset once per value of each setting the paper does not "
@@ -64,7 +66,11 @@ public final class ReproduceCommand implements Callable<Integer> {
     public Integer call() {
         OutDir.check(out);
         if (summary) {
-            System.out.print(Verdicts.summaryMarkdown(results));
+            if (out == null) {
+                System.out.print(Verdicts.summaryMarkdown(results));
+            } else {
+                System.out.println("summary page: " + SummaryPage.write(results, OutDir.usable(out, overwriteOption.overwrite)));
+            }
             return 0;
         }
         if (list) {

@@ -177,6 +177,11 @@ class ReproduceCommandTest {
         double eth = cct(results, "all-to-all", "16MB", "ethereal"), ecmp = cct(results, "all-to-all", "16MB", "ecmp");
         assertThat(Double.parseDouble(first.getField("ours_mean"))).isCloseTo(100 * (ecmp - eth) / ecmp, within(1e-3));
         assertThat(first.getField("paper")).isEqualTo("7.5600");
+        // the paper's figure: ours at the size the runs used (the --set), the paper's numbers at the paper's sizes
+        List<NamedCsvRecord> fig = read(out.resolve("plots/paper-figure-1.csv"));
+        assertThat(fig.stream().filter(r -> r.getField("source").equals("lbsim")).map(r -> r.getField("x")).distinct()).containsExactly("65536");
+        assertThat(fig.stream().filter(r -> r.getField("source").equals("paper") && r.getField("x_label").equals("16MB"))
+                .map(r -> r.getField("x")).distinct()).containsExactly("16777216");
     }
 
     @Test
@@ -221,6 +226,44 @@ class ReproduceCommandTest {
         }
         assertThat(Double.parseDouble(lf.getField("ours_mean"))).isCloseTo(best, within(1e-3));
         assertThat(lf.getField("note")).contains("strongest baseline: load_balancer=" + bestGap);
+    }
+
+    @Test
+    void paraletFig4ReportDrawsTheTotalThroughputOverTimeOfEverySchemeFromItsRuns() throws Exception {
+        Path out = tmp.resolve("pl4");
+        Outcome o = exec("reproduce", "paralet-fig4", "--out", out.toString(), "--jobs", "2",
+                "--set", "topology.k=4", "--set", "workload.size_bytes=32768");
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(Files.readString(out.resolve("report.html"))).contains("Fig. 4: total throughput (TT) over time")
+                .contains("plots/paper-figure-1-1.png");
+        List<NamedCsvRecord> pts = read(out.resolve("plots/paper-figure-1.csv"));
+        assertThat(pts.stream().map(r -> r.getField("panel")).distinct())
+                .containsExactlyInAnyOrder("topology = SS, workload.algorithm = Ring", "topology = SS, workload.algorithm = DBT");
+        assertThat(pts.stream().map(r -> r.getField("series")).distinct()).hasSize(12).contains("ecmp", "drill", "paralet-32");
+        // one seed at quick scale: each curve is its run's throughput.csv, at the intervals' midpoints
+        SweepSpec spec = Reproduce.spec(Presets.get("paralet-fig4"), "quick", List.of("topology.k=4", "workload.size_bytes=32768"));
+        SweepSpec.Run ecmp = spec.runs().stream().filter(r -> r.labels().equals(List.of("SS", "Ring", "ecmp"))).findFirst().orElseThrow();
+        List<String> tt = Files.readAllLines(out.resolve("runs").resolve(ecmp.key()).resolve("throughput.csv"));
+        List<NamedCsvRecord> curve = pts.stream().filter(r -> r.getField("panel").equals("topology = SS, workload.algorithm = Ring")
+                && r.getField("series").equals("ecmp")).toList();
+        assertThat(curve).hasSize(tt.size() - 1);
+        double interval = Double.parseDouble(tt.get(1).split(",")[0]);
+        for (int i = 0; i < curve.size(); i++) {
+            assertThat(Double.parseDouble(curve.get(i).getField("x"))).isCloseTo((i + 0.5) * interval, within(1e-6));
+            assertThat(Double.parseDouble(curve.get(i).getField("y"))).isCloseTo(Double.parseDouble(tt.get(i + 1).split(",")[1]), within(1e-6));
+        }
+    }
+
+    @Test
+    void summaryWithOutWritesTheHtmlSummaryPageAndWithoutPrintsMarkdown() throws Exception {
+        Path out = tmp.resolve("summary");
+        Outcome o = exec("reproduce", "--summary", "--out", out.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(o.out()).contains("summary.html");
+        assertThat(Files.readString(out.resolve("summary.html"))).contains("plots/verdicts-per-preset.png");
+        assertThat(exec("reproduce", "--summary").out()).startsWith("| preset |");
+        // again into the same folder: it is lbsim's own output, so no --overwrite is needed
+        assertThat(exec("reproduce", "--summary", "--out", out.toString()).code()).isZero();
     }
 
     /** Mean over seeds of metric(a) / metric(b) for the SS topology and the given workload. */

@@ -133,7 +133,9 @@ final class CtcclPresets {
                         + "Paper scale: 64 MB-8 GB, 3 seeds (24 runs; about 2 h of CPU, the 8 GB runs ~15 min each). "
                         + "Quick scale: 1-64 MB, 2 seeds (16 runs).",
                 "collectives_mean.busbw_gbps", "busbw (Gbit/s; NCCL-tests GB/s x 8)", Map.of("paper", paper, "quick", quick), cells,
-                DEVIATIONS);
+                DEVIATIONS)
+                .withFigures(PaperFigure.grid("Fig. 6(a): AllReduce busbw vs message size", "workload.size_bytes", "message size",
+                        "collectives_mean.busbw_gbps", "busbw (Gbit/s)", "load_balancer").bytes());
     }
 
     /** Fig. 6(d): every operator at 8 GB, 8 nodes, QP = 8; time per operation. */
@@ -190,7 +192,10 @@ final class CtcclPresets {
                         + "with the QP count is a cell judged by its direction; that it declines beyond 16 QPs, from QP "
                         + "management overhead lbsim does not model, is not; the curves are in results.csv. Paper scale: 8 GB, 1 seed (20 runs, several hours). Quick "
                         + "scale: 16 MB, 2 seeds (40 runs).",
-                "collectives_mean.busbw_gbps", "busbw (Gbit/s)", Map.of("paper", paper, "quick", quick), cells, DEVIATIONS);
+                "collectives_mean.busbw_gbps", "busbw (Gbit/s)", Map.of("paper", paper, "quick", quick), cells, DEVIATIONS)
+                // the load_balancer labels are scheme-qpN: the series is the scheme, x the QP count
+                .withFigures(PaperFigure.grid("Fig. 6(e): busbw vs QPs per connection", "load_balancer", "QPs per connection",
+                        "collectives_mean.busbw_gbps", "busbw (Gbit/s)", "load_balancer").xInSeriesLabel("-qp(\\d+)$"));
     }
 
     /** Fig. 6(b)/(c) and §4.2's variance: leaf uplink load variance by nodes and QPs for an 8 GB AllReduce. */
@@ -236,7 +241,10 @@ final class CtcclPresets {
                         + "with QP 1-2 and 4 nodes with QP 1). Paper scale: 8 GB, QP 1-16, 1 seed (30 runs, many hours). "
                         + "Quick scale: 16 MB, QP 1-8, 2 seeds (48 runs).",
                 "uplinks.variance_pct2", "uplink utilisation variance (%^2)", Map.of("paper", paper, "quick", quick), cells,
-                DEVIATIONS);
+                DEVIATIONS)
+                .withFigures(PaperFigure.grid("Fig. 6(b)/(c): uplink load variance vs QPs per connection", "load_balancer",
+                        "QPs per connection", "uplinks.variance_pct2", "uplink utilisation variance (%^2)", "load_balancer")
+                        .xInSeriesLabel("-qp(\\d+)$"));
     }
 
     /**

@@ -198,7 +198,9 @@ final class EtherealPresets {
                         + "DCTCP + PFC) for all-to-all, recursive doubling, ring and double binary tree, 4-256 MB, under ECMP, "
                         + "spraying, REPS, MP-RDMA-2/4/8 and Ethereal. Quick scale: 32 GPUs (4 ToRs x 8, 8 spines), all-to-all "
                         + "and recursive doubling, 4, 16, 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal." + NIC_SHORT,
-                "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, ETHEREAL_DEVIATIONS);
+                "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, ETHEREAL_DEVIATIONS)
+                .withFigures(PaperFigure.improvement("Fig. 3: CCT improvement of Ethereal vs message size", "workload.size_bytes",
+                        "message size", "cct_ns", "CCT improvement of Ethereal (%)", "set", "ethereal").bytes());
     }
 
     /** Ethereal §4.2 Fig. 4: fat-tree, 512 GPUs (8 pods x 4 ToRs x 16 hosts, 4 aggs per pod, 16 cores, 4 x 400G between switches). */
@@ -237,7 +239,9 @@ final class EtherealPresets {
                         + "4 x 400 Gbps between switches) for the four algorithms, 4-256 MB, under the Fig. 3 schemes. Quick scale: "
                         + "32 GPUs (2 pods x 2 ToRs x 8 GPUs, 2 aggs per pod, 4 cores, 4 parallel links), all-to-all and recursive "
                         + "doubling at 128 and 256 MB, ECMP, spraying, REPS, MP-RDMA-2, Ethereal." + NIC_SHORT,
-                "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, with(ETHEREAL_DEVIATIONS, BUNDLES));
+                "cct_ns", "improvement in CCT (%)", Map.of("paper", paper, "quick", quick), cells, with(ETHEREAL_DEVIATIONS, BUNDLES))
+                .withFigures(PaperFigure.improvement("Fig. 4: CCT improvement of Ethereal vs message size", "workload.size_bytes",
+                        "message size", "cct_ns", "CCT improvement of Ethereal (%)", "set", "ethereal").bytes());
     }
 
     // ---------------------------------------------------------------- Ethereal, Fig. 5 and 6 (GPT-2)
@@ -407,7 +411,9 @@ final class EtherealPresets {
                         "This preset is the leaf-spine panel; the fat-tree panel is --set topology={kind: fat-tree, ...} "
                                 + "--set failures.0.link=tor0-agg0/0 (one of the four parallel ToR-aggregation links).",
                         NIC,
-                        "Quick scale runs on a smaller fabric (stated in the description)."));
+                        "Quick scale runs on a smaller fabric (stated in the description)."))
+                .withFigures(PaperFigure.improvement("Fig. 7: CCT improvement of Ethereal under a link failure vs message size",
+                        "workload.size_bytes", "message size", "cct_ns", "CCT improvement of Ethereal (%)", "set", "ethereal").bytes());
     }
 
     /** Fig. 7's stated numbers: Ethereal's CCT improvement averaged over sizes (§4.2 text and §4 Q2). */

@@ -89,7 +89,9 @@ final class HopperPresets {
         return new Preset(id, PAPER, figure, description, MEAN, "mean FCT slowdown (cells: improvement of Hopper in %)",
                 Map.of("paper", openLoopSweep(id + "-paper", PAPER_FABRIC, distribution, paperUs, paperSeeds),
                         "quick", openLoopSweep(id + "-quick", QUICK_FABRIC, distribution, quickUs, quickSeeds)),
-                cells, openLoopDeviations(deviation));
+                cells, openLoopDeviations(deviation))
+                // §4.1.2 / App. B: each figure plots average and p99 slowdown against flow size, per scheme, per load
+                .withFigures(PaperFigure.slowdownBins(figure + ": FCT slowdown by flow size", "load_balancer"));
     }
 
     private static List<String> openLoopDeviations(String quick) {

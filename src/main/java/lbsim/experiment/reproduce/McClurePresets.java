@@ -233,7 +233,14 @@ final class McClurePresets {
                                 + "flows.max_loss_fraction (payload-less packets: dropped anywhere or trimmed) per run, "
                                 + "the cell 'host rate 1.0: worst-hit flow's loss fraction'.",
                         "Quick scale: 16-packet all-to-all flows make the worst flow's loss fraction coarser than with "
-                                + "489-packet flows."));
+                                + "489-packet flows."))
+                .withFigures(PaperFigure.grid("Fig. 1: normalised CCT vs rate coefficient", "transport.rate_coefficient",
+                        "rate coefficient (sending rate / host link rate)", "normalised", "CCT / ideal at line rate", "load_balancer.scheme")
+                                // Fig. 1 also plots the ideal: message size / sending rate, i.e. 1 / r of the ideal at line rate
+                                .withReference("ideal (size / sending rate)", r -> 1 / r),
+                        PaperFigure.grid("Fig. 2: worst-hit flow's loss vs rate coefficient", "transport.rate_coefficient",
+                                "rate coefficient (sending rate / host link rate)", "flows.max_loss_fraction",
+                                "worst-hit flow's lost fraction of packets", "load_balancer.scheme"));
     }
 
     // ---------------------------------------------------------------- §3.1: Swift
@@ -417,7 +424,9 @@ final class McClurePresets {
                         "The paper does not list its k values; we use powers of two and 127 (all-to-all's flow count).",
                         "Schemes' parameters as in mcclure-fig3.",
                         "Quick scale: 256 KB (63-packet) flows and one seed (no SD); a lost packet weighs more than with "
-                                + "489-packet flows."));
+                                + "489-packet flows."))
+                .withFigures(PaperFigure.grid("Fig. 6: normalised CCT vs flows per host", "workload", "concurrent permutations (flows per host)",
+                        "normalised", "CCT / ideal", "load_balancer.scheme").xFromLabel("^p(\\d+)$").logarithmicX());
     }
 
     /** "1 flow/host", "16 flows/host" for the grid label p1, p16. */

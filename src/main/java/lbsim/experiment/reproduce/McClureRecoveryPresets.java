@@ -278,7 +278,9 @@ final class McClureRecoveryPresets {
                 "All-to-all CCT normalised to the ideal with host spraying for TCP (dupACK 3 + RTO), RoCE (NACK + Go-Back-N over "
                         + "PFC), trimming, trimming with return-to-sender and erasure coding with 5 % overhead, across rate "
                         + "coefficients (pacing rate / fair share), 32 KB and 400 KB per-port buffers, 128-node k=8 fat-tree.",
-                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev);
+                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev)
+                .withFigures(PaperFigure.grid("Fig. 8: normalised CCT vs rate coefficient per loss recovery",
+                        "transport.rate_coefficient", "rate coefficient (pacing rate / calculated rate)", "normalised", "CCT / ideal", "set"));
     }
 
     private static Map<String, String> fig8Point(String buffer, String set, String rate) {
@@ -332,7 +334,11 @@ final class McClureRecoveryPresets {
                 "Permutation CCT normalised to the ideal for 1..64 concurrent permutations (2 MB flows) with host spraying: TCP, "
                         + "RoCE, trimming, trimming with return-to-sender, erasure (5 %), and McClure's SF (TCP over sprayed "
                         + "subflows, count from Eq. 1 for dupACK thresholds 3 and 6); 128-node k=8 fat-tree, 32 KB buffers.",
-                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev);
+                "normalised", "normalised (CCT / ideal)", Map.of("paper", paper, "quick", quick), cells, dev)
+                // grid labels fN-X: N permutations, X the loss recovery
+                .withFigures(PaperFigure.grid("Figs. 9 and 11: normalised CCT vs flows per host per loss recovery", "set",
+                        "concurrent permutations (flows per host)", "normalised", "CCT / ideal", "set").xInSeriesLabel("^f(\\d+)-")
+                        .logarithmicX());
     }
 
     private static String permutationPoints(int[] fs) {

@@ -193,7 +193,8 @@ final class ParaletPresets {
                         + "states no numbers for Fig. 4, only orderings of the curves: ECMP worst in every case, ConWeave above "
                         + "DRILL under DBT, ConWeave between DRILL and ECMP under Ring; the cells check them on the mean TT "
                         + "(claims without a number). Quick scale: SS, 2 MiB per pair.",
-                TT, "mean TT (Gb/s)", scales("paralet-fig4", 1, 1), fig4Cells(), DEVIATIONS);
+                TT, "mean TT (Gb/s)", scales("paralet-fig4", 1, 1), fig4Cells(), DEVIATIONS)
+                .withFigures(PaperFigure.throughput("Fig. 4: total throughput (TT) over time", "load_balancer"));
     }
 
     static final String TT = "throughput.mean_gbps";

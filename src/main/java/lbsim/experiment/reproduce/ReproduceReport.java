@@ -45,17 +45,46 @@ public final class ReproduceReport {
             page.heading(2, "The claims across settings the paper does not state");
             page.html(sensitivityTable(p, rows, sens));
         }
+        Path plots = out.resolve("plots");
+        SweepData data = SweepData.read(out, spec.name());
+        if (!p.figures().isEmpty()) {
+            page.heading(2, "The paper's figure" + (p.figures().size() > 1 ? "s" : ""));
+            paperFigures(page, p, spec, data, plots);
+        }
         page.heading(2, "Differences from the paper's setup");
         StringBuilder dev = new StringBuilder("<ul>\n");
         for (String d : p.deviations()) dev.append("<li>").append(esc(d)).append("</li>\n");
         page.html(dev.append("</ul>").toString());
         page.heading(2, "Charts");
         page.html("<div id=\"charts\">");
-        Path plots = out.resolve("plots");
-        for (SweepCharts.Figure f : charts(p, rows, SweepData.read(out, spec.name()), plots)) page.figure(f.chart(), f.caption());
+        for (SweepCharts.Figure f : charts(p, rows, data, plots)) page.figure(f.chart(), f.caption());
         page.html("</div>");
         page.html("<p>Per-run results: <a href=\"results.csv\">results.csv</a>; cells: <a href=\"comparison.csv\">comparison.csv</a>.</p>");
         return page.write();
+    }
+
+    /**
+     * The figures the paper draws ({@link Preset#figures}), redrawn from the runs with the paper's numbers as markers,
+     * each followed by a link to its numbers ({@code plots/paper-figure-N.csv}); a figure no run gives a point to says so.
+     */
+    static void paperFigures(ReportPage page, Preset p, SweepSpec spec, SweepData data, Path plots) {
+        int n = 0;
+        for (PaperFigure f : p.figures()) {
+            n++;
+            page.heading(3, f.title());
+            List<PaperFigures.Panel> panels = PaperFigures.compute(p, f, spec, data);
+            List<PaperFigures.Drawn> drawn = PaperFigures.draw(p, n, f, panels, plots);
+            if (drawn.isEmpty()) {
+                page.paragraph(f.kind() == PaperFigure.Kind.THROUGHPUT
+                        ? "Not drawn: no run of this reproduction kept its throughput.csv (stored results keep only summary.json); "
+                        + "re-run the preset to draw it."
+                        : "Not drawn: no run at this scale gives a point of this figure.");
+                continue;
+            }
+            for (PaperFigures.Drawn d : drawn) page.figure(d.chart(), d.caption());
+            page.html("<p>The numbers behind this figure: <a href=\"plots/paper-figure-" + n + ".csv\">plots/paper-figure-" + n
+                    + ".csv</a> (one row per point; source lbsim or paper; x and y in the runs' units).</p>");
+        }
     }
 
     /** Ours next to the paper per cell, then the generic sweep charts of the preset's metric and of CCT vs size. */
