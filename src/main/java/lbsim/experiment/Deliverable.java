@@ -12,7 +12,8 @@ import lbsim.workload.WorkloadDriver;
 
 /**
  * Whether anything of a run can still finish once links are down (issue 31): an undelivered flow
- * or an open QP whose hosts some path of links that are up still joins. When none is left, every
+ * whose hosts some path of links that are up still joins and that does not wait for a flow cut off
+ * for good, or an open QP whose hosts are still joined. When none is left, every
  * remaining flow is cut off for good (a link that goes down stays down), so the run can stop
  * instead of waiting for max_time_ms. Checked in amortised constant time per step: the candidates
  * are listed when links change and dropped from the front as they finish (finishing is final).
@@ -51,7 +52,22 @@ final class Deliverable {
         return false;
     }
 
-    /** The undelivered flows and open QPs whose hosts are still joined by links that are up. */
+    /**
+     * Whether a flow not yet started can never start: fewer of its delivery and ACK dependencies than it
+     * needs ({@code afterCount}) can still be met, or a flow it must see sent never will be (cut off
+     * before all of it was sent). A flow waiting on a cut-off flow is cut off too, however well joined
+     * its own hosts are.
+     */
+    private static boolean waitsForever(FlowSpec f, boolean[] doomed, Flow[] started) {
+        int possible = 0;
+        for (int d : f.after()) if (!doomed[d]) possible++;
+        for (int d : f.afterAcked()) if (!doomed[d]) possible++;
+        if (possible < f.afterCount()) return true;
+        for (int d : f.afterSent()) if (doomed[d] && (started[d] == null || !started[d].isSent())) return true;
+        return false;
+    }
+
+    /** The undelivered flows that can still finish (hosts joined by links that are up, dependencies not cut off) and open QPs. */
     private void list() {
         seenChanges = net.linkStateChanges();
         int[] component = net.componentsOfUpLinks();
@@ -59,9 +75,16 @@ final class Deliverable {
         qps.clear();
         flowAt = qpAt = 0;
         Flow[] started = driver.flows();
+        // dependencies name earlier flows (FlowGraph.add), so one pass in id order settles every flow
+        boolean[] doomed = new boolean[graph.size()];
         for (FlowSpec f : graph.flows()) {
             Flow live = started[f.id()];
-            if ((live == null || !live.isDelivered()) && component[f.src()] == component[f.dst()]) flows.add(f);
+            if (live != null && live.isDelivered()) continue;
+            if (component[f.src()] != component[f.dst()] || (live == null && waitsForever(f, doomed, started))) {
+                doomed[f.id()] = true;
+                continue;
+            }
+            flows.add(f);
         }
         for (QueuePair qp : transport.queuePairs()) {
             if (!qp.isFinished() && component[qp.src()] == component[qp.dst()]) qps.add(qp);

@@ -130,6 +130,28 @@ class FailureTest {
         assertThat(alive.completed()).isTrue();
     }
 
+    /**
+     * A flow whose own hosts stay joined but that waits for a cut-off flow can never start, so it does
+     * not keep the run going: a chain 0 -> 3 (cut off) then 0 -> 1 after it stops early; a flow that
+     * needs only one of two dependencies (afterCount 1 of a cut-off and a local one) still runs.
+     */
+    @Test
+    void aFlowWaitingForACutOffFlowDoesNotKeepTheRunGoing() {
+        String chain = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 2}
+                max_time_ms: 1000
+                transport: {timeout_us: 100}
+                nic: {profile: multipath}
+                workload: {kind: flows, flows: [{src: 0, dst: 3, size_bytes: 200000}, {src: 0, dst: 1, size_bytes: 20000, after: [0]}]}
+                failures: [{at_us: 1, link: "leaf0-spine*", kind: down, detect_ms: 0.01}]
+                """;
+        RunResult r = Scenarios.run(chain);
+        assertThat(r.completed()).isFalse();
+        assertThat(r.simTimeNs()).as("stopped early, not at the 1000 ms limit").isLessThan(1_000_000);
+        assertThat(r.flows().get(1).fctNs()).as("never started").isNegative();
+        assertThat(r.warnings()).anyMatch(w -> w.startsWith("stopped at ") && w.contains("before max_time_ms=1000.0"));
+    }
+
     @Test
     void aFailureAtTimeZeroHasAnAfterFailureWindowOfTheWholeRunAndNoBefore() {
         String at = """
