@@ -36,8 +36,9 @@ public final class Host extends Node implements TrafficSource {
     static final int TX_READY = 1;
     static final int RX_READY = 2;
 
-    // one check on each per-packet path: false for the ideal NIC
-    private boolean modelled;   // arbitration or context misses: nextPacket takes the modelled path
+    // one check on each per-packet path: false for the ideal NIC, and for a context cache that has
+    // not lost a context yet (until then every look-up hits, and the plain paths do the same thing)
+    private boolean modelled;   // arbitration, or contexts that can miss: nextPacket takes the modelled path
     boolean rxContexts;         // arrivals go through the receive pipeline (read by Network.arrivedAtHost)
 
     private NicClient[] ring = new NicClient[8]; // power-of-two length
@@ -95,12 +96,29 @@ public final class Host extends Node implements TrafficSource {
         arbitrationBytes = cfg.arbitrationBytes();
         boolean contexts = cfg.contextMisses();
         txContexts = contexts;
-        rxContexts = contexts;
         missPs = cfg.qpMissPs();
         ctxCapacity = contexts ? cfg.qpCacheEntries() : 0;
-        modelled = arbitrationBytes > 0 || contexts;
         Contexts table = net.contexts();
         while (ctxCount > ctxCapacity) table.evict(this);
+        choosePaths();
+    }
+
+    /** This NIC lost a context (evicted, or moved to another NIC): from now on its look-ups can miss. */
+    private void contextLost() {
+        contextsLost = true;
+        choosePaths();
+    }
+
+    /**
+     * The per-packet paths: the modelled ones only when they can differ from the plain ones. A
+     * cache that has not lost a context finds every one (all are installed when their QPs are
+     * created), so the plain paths send and deliver exactly as the pipelines would, with fewer
+     * instructions per packet (the 65 280-QP bench all-to-all, docs/speed.md).
+     */
+    private void choosePaths() {
+        boolean canMiss = txContexts && contextsLost;
+        modelled = arbitrationBytes > 0 || canMiss;
+        rxContexts = canMiss;
     }
 
     public NicConfig nicConfig() {
@@ -340,7 +358,7 @@ public final class Host extends Node implements TrafficSource {
         }
 
         private void remove(Host h, int e) {
-            h.contextsLost = true;
+            if (!h.contextsLost) h.contextLost();
             int i = slot[e];
             int last = h.held[--h.ctxCount];
             h.held[i] = last;

@@ -29,7 +29,7 @@ public final class Packet extends PacketHead {
     public long sackSeq;        // sequence that triggered an ACK/NACK (selective schemes), -1 if none
     public int payloadBytes;
     public int pathId;          // source-route path ID (Ethereal §3)
-    public int routeShift;      // bits of pathId already consumed en route
+    public byte routeShift;     // bits of pathId already consumed en route (0-32: a byte keeps a packet at 120 bytes)
     public int dscp;
     public int ecnEchoCount;    // marked packets covered by this ACK
     public int ackedCount;      // data packets covered by this ACK

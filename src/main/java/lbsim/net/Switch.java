@@ -409,9 +409,9 @@ public final class Switch extends SharedBuffer {
         int shift = p.routeShift;
         if (downwardByTor[dstTor]) {
             shift = Math.max(0, shift - 8);
-            p.routeShift = shift;
+            p.routeShift = (byte) shift;
         } else {
-            p.routeShift = shift + 8;
+            p.routeShift = (byte) (shift + 8);
         }
         return ports[((p.pathId >>> shift) & 0xFF) % ports.length];
     }
