@@ -69,12 +69,7 @@ public final class PaperFigures {
     private record Place(String facet, String series, String xLabel) {}
 
     private static Place place(PaperFigure f, List<String> cols, Map<String, String> labels) {
-        StringBuilder facet = new StringBuilder();
-        for (String c : cols) {
-            if (c.equals(f.x()) || c.equals(f.series())) continue;
-            if (facet.length() > 0) facet.append(", ");
-            facet.append(c).append(" = ").append(labels.get(c));
-        }
+        String facet = facet(cols, labels, f.x(), f.series());
         String series = labels.get(f.series()), x = labels.get(f.x());
         if (series == null || x == null) return null;
         if (f.xFromLabel() != null) {
@@ -83,7 +78,7 @@ public final class PaperFigures {
             if (f.x().equals(f.series())) series = new StringBuilder(series).delete(m.start(), m.end()).toString();
             x = m.group(1);
         }
-        return new Place(facet.toString(), series, x);
+        return new Place(facet, series, x);
     }
 
     /** A grid label's x (already the regex's match with {@code xFromLabel}): its grid value when a number, else the label read as a number; NaN if neither. */
@@ -239,12 +234,7 @@ public final class PaperFigures {
         Map<Long, Long> binMax = new java.util.TreeMap<>();
         for (SweepData.Row r : d.rows()) {
             Map<String, String> labels = labels(cols, r.labels());
-            StringBuilder facet = new StringBuilder();
-            for (String c : cols) {
-                if (c.equals(f.series())) continue;
-                if (facet.length() > 0) facet.append(", ");
-                facet.append(c).append(" = ").append(labels.get(c));
-            }
+            String facet = facet(cols, labels, f.series());
             String series = labels.get(f.series());
             for (var e : r.fields().entrySet()) {
                 Matcher m = BIN.matcher(e.getKey());
@@ -252,7 +242,7 @@ public final class PaperFigures {
                 if (!m.matches() || Double.isNaN(v)) continue;
                 long min = Long.parseLong(m.group(1));
                 binMax.put(min, (long) r.number("flows.slowdown_bins." + min + ".max_bytes"));
-                acc.computeIfAbsent(facet.toString(), k -> new LinkedHashMap<>()).computeIfAbsent(m.group(2), k -> new LinkedHashMap<>())
+                acc.computeIfAbsent(facet, k -> new LinkedHashMap<>()).computeIfAbsent(m.group(2), k -> new LinkedHashMap<>())
                         .computeIfAbsent(series, k -> new java.util.TreeMap<>()).computeIfAbsent(min, k -> new ArrayList<>()).add(v);
             }
         }
@@ -306,13 +296,8 @@ public final class PaperFigures {
             if (tg[0].length == 0) continue;
             interval = tg[0][0] * 1e3;   // the first row's time is the end of the first interval (us)
             Map<String, String> labels = labels(cols, r.labels());
-            StringBuilder facet = new StringBuilder();
-            for (String c : cols) {
-                if (c.equals(f.series())) continue;
-                if (facet.length() > 0) facet.append(", ");
-                facet.append(c).append(" = ").append(labels.get(c));
-            }
-            acc.computeIfAbsent(facet.toString(), k -> new LinkedHashMap<>()).computeIfAbsent(labels.get(f.series()), k -> new ArrayList<>())
+            String facet = facet(cols, labels, f.series());
+            acc.computeIfAbsent(facet, k -> new LinkedHashMap<>()).computeIfAbsent(labels.get(f.series()), k -> new ArrayList<>())
                     .add(tg[1]);
         }
         List<Panel> out = new ArrayList<>();
@@ -481,5 +466,17 @@ public final class PaperFigures {
     private static String num(double x) {
         if (Double.isNaN(x)) return "";
         return java.math.BigDecimal.valueOf(x).round(new java.math.MathContext(10)).stripTrailingZeros().toPlainString();
+    }
+
+    /** The panel a run belongs to: every grid column but those left out (the series', the x's), as "column = label, ...". */
+    private static String facet(List<String> cols, Map<String, String> labels, String... leftOut) {
+        List<String> out = List.of(leftOut);
+        StringBuilder facet = new StringBuilder();
+        for (String c : cols) {
+            if (out.contains(c)) continue;
+            if (facet.length() > 0) facet.append(", ");
+            facet.append(c).append(" = ").append(labels.get(c));
+        }
+        return facet.toString();
     }
 }

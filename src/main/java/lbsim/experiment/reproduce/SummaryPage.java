@@ -1,7 +1,5 @@
 package lbsim.experiment.reproduce;
 
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.NamedCsvRecord;
 import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import lbsim.BadInputException;
 import lbsim.metrics.AtomicFiles;
 import lbsim.metrics.plot.Bar;
 import lbsim.metrics.plot.BarGroup;
@@ -165,18 +162,10 @@ public final class SummaryPage {
     /** A stored comparison.csv as an HTML table: cell, ours (mean ± sd, n), paper, verdict, cause. */
     static String cellTable(Path comparisonCsv) {
         StringBuilder sb = new StringBuilder("<table>\n<tr><th>cell</th><th>ours</th><th>paper</th><th>verdict</th><th>cause</th></tr>\n");
-        try (CsvReader<NamedCsvRecord> csv = CsvReader.builder().ofNamedCsvRecord(comparisonCsv)) {
-            for (NamedCsvRecord r : csv) {
-                String mean = r.getField("ours_mean");
-                String ours = mean.isEmpty() ? "not run" : mean + " ± " + r.getField("ours_sd") + " (n " + r.getField("seeds") + ")";
-                String cause = r.getField("cause") + (r.getField("cause_detail").isEmpty() ? "" : ": " + r.getField("cause_detail"));
-                String paper = r.getField("paper").isEmpty() ? "claim" : r.getField("paper");
-                sb.append("<tr><td class=\"l\">").append(ReportPage.escape(r.getField("cell"))).append("</td><td>").append(ReportPage.escape(ours))
-                        .append("</td><td>").append(ReportPage.escape(paper)).append("</td><td>").append(ReportPage.escape(r.getField("verdict")))
-                        .append("</td><td class=\"l\">").append(ReportPage.escape(cause)).append("</td></tr>\n");
-            }
-        } catch (IOException e) {
-            throw new BadInputException(comparisonCsv + ": cannot read (" + e.getMessage() + ")");
+        for (Verdicts.StoredCell c : Verdicts.storedCells(comparisonCsv)) {
+            sb.append("<tr><td class=\"l\">").append(ReportPage.escape(c.cell())).append("</td><td>").append(ReportPage.escape(c.ours()))
+                    .append("</td><td>").append(ReportPage.escape(c.paper())).append("</td><td>").append(ReportPage.escape(c.verdict()))
+                    .append("</td><td class=\"l\">").append(ReportPage.escape(c.cause())).append("</td></tr>\n");
         }
         return sb.append("</table>").toString();
     }

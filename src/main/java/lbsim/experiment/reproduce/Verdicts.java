@@ -124,19 +124,32 @@ public final class Verdicts {
         return sb.toString();
     }
 
-    /** A stored comparison.csv as a Markdown table: cell, ours (mean ± sd over n), paper, verdict, cause. */
-    static String cellTable(Path comparisonCsv) {
-        StringBuilder sb = new StringBuilder("| cell | ours | paper | verdict | cause |\n|---|---|---|---|---|\n");
+    /** One row of a stored comparison.csv as the summaries print it. */
+    record StoredCell(String cell, String ours, String paper, String verdict, String cause) {}
+
+    /** The rows of a stored comparison.csv: ours as "mean ± sd (n seeds)" or "not run", the paper's number or "claim". */
+    static List<StoredCell> storedCells(Path comparisonCsv) {
+        List<StoredCell> out = new ArrayList<>();
         try (CsvReader<NamedCsvRecord> csv = CsvReader.builder().ofNamedCsvRecord(comparisonCsv)) {
             for (NamedCsvRecord r : csv) {
                 String mean = r.getField("ours_mean");
                 String ours = mean.isEmpty() ? "not run" : mean + " ± " + r.getField("ours_sd") + " (n " + r.getField("seeds") + ")";
                 String cause = r.getField("cause") + (r.getField("cause_detail").isEmpty() ? "" : ": " + r.getField("cause_detail"));
-                sb.append("| ").append(md(r.getField("cell"))).append(" | ").append(ours).append(" | ").append(r.getField("paper").isEmpty() ? "claim" : r.getField("paper"))
-                        .append(" | ").append(r.getField("verdict")).append(" | ").append(md(cause)).append(" |\n");
+                String paper = r.getField("paper").isEmpty() ? "claim" : r.getField("paper");
+                out.add(new StoredCell(r.getField("cell"), ours, paper, r.getField("verdict"), cause));
             }
         } catch (IOException e) {
             throw new BadInputException(comparisonCsv + ": cannot read (" + e.getMessage() + ")");
+        }
+        return out;
+    }
+
+    /** A stored comparison.csv as a Markdown table: cell, ours (mean ± sd over n), paper, verdict, cause. */
+    static String cellTable(Path comparisonCsv) {
+        StringBuilder sb = new StringBuilder("| cell | ours | paper | verdict | cause |\n|---|---|---|---|---|\n");
+        for (StoredCell c : storedCells(comparisonCsv)) {
+            sb.append("| ").append(md(c.cell())).append(" | ").append(c.ours()).append(" | ").append(c.paper())
+                    .append(" | ").append(c.verdict()).append(" | ").append(md(c.cause())).append(" |\n");
         }
         return sb.toString();
     }
