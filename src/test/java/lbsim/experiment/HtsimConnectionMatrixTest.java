@@ -192,18 +192,26 @@ class HtsimConnectionMatrixTest {
      * line rate; the 25 % leaves room for the start at 1.5 BDP and spraying imbalance (observed 1.14).
      * Trims stay rare: under 1 % of the packets.
      */
-    @Test
-    void uecPermutationOn128HostFatTreeWithReps() {
+    /**
+     * The 128-host permutation in uet-htsim's validation set-up (docs/uec.md) under {@code scheme} with 128
+     * entropies; the test is skipped when the htsim traffic files are not beside the project.
+     */
+    private static String uecValidation128(String scheme) {
         Path file = Path.of("../shared/reference/htsim-traffic/perm_128n_128c_2MB.cm");
         Assumptions.assumeTrue(Files.isReadable(file), "reference traffic not present: " + file.toAbsolutePath());
-        String yaml = """
+        return """
                 topology: {kind: fat-tree, k: 8, link_gbps: 100, link_latency_ns: 1000, mtu_bytes: 4086, port_buffer_bytes: 178450}
                 transport: {cc: uec, loss_recovery: trim, pfc: false, header_bytes: 64, ack_bytes: 64, ack_every: 4, timeout_us: 100}
                 nic: {profile: multipath}
-                load_balancer: {scheme: reps, entropies: 128}
+                load_balancer: {scheme: %s, entropies: 128}
                 workload: {kind: htsim-cm, file: "%s"}
                 max_time_ms: 20
-                """.formatted(file);
+                """.formatted(scheme, file);
+    }
+
+    @Test
+    void uecPermutationOn128HostFatTreeWithReps() {
+        String yaml = uecValidation128("reps");
         RunResult r = Runner.run(ScenarioLoader.parse("cm.yaml", yaml, Path.of("."), List.of(), null), Runner.Progress.NONE);
         Scenarios.assertConserved(r);
         assertThat(r.flows()).hasSize(128);
@@ -224,16 +232,7 @@ class HtsimConnectionMatrixTest {
      */
     @Test
     void sprayedAcksPerPacketAreHtsimsWithCoalescedReceivers() {
-        Path file = Path.of("../shared/reference/htsim-traffic/perm_128n_128c_2MB.cm");
-        Assumptions.assumeTrue(Files.isReadable(file), "reference traffic not present: " + file.toAbsolutePath());
-        String yaml = """
-                topology: {kind: fat-tree, k: 8, link_gbps: 100, link_latency_ns: 1000, mtu_bytes: 4086, port_buffer_bytes: 178450}
-                transport: {cc: uec, loss_recovery: trim, pfc: false, header_bytes: 64, ack_bytes: 64, ack_every: 4, timeout_us: 100}
-                nic: {profile: multipath}
-                load_balancer: {scheme: spray-host, entropies: 128}
-                workload: {kind: htsim-cm, file: "%s"}
-                max_time_ms: 20
-                """.formatted(file);
+        String yaml = uecValidation128("spray-host");
         double coalesced = acksPerPacket(yaml, "transport.ack_out_of_order=coalesced");
         double atOnce = acksPerPacket(yaml, "transport.ack_out_of_order=at-once");
         assertThat(coalesced).isBetween(0.40 * 0.8, 0.40 * 1.2);
