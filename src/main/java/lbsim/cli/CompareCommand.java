@@ -154,6 +154,7 @@ public final class CompareCommand implements Callable<Integer> {
         for (int i = 0; i < names.size(); i++) if (finished.contains(names.get(i))) finishedBase.add(base.get(i));
         SeedComparison c = perScheme.isEmpty() ? null : SeedComparison.of(perScheme, base.get(0).workload().isCollective(), transport(finishedBase));
         if (c != null) System.out.print(Tables.compare(c));
+        for (String w : incompleteRuns(names, flat, results, warnings)) System.err.println("lbsim: warning: " + w);
         if (!failed.isEmpty()) {
             System.err.println("lbsim: compare: " + failed.size() + " of " + flat.size() + " runs failed (" + String.join(", ", failed) + ")"
                     + (finished.isEmpty() ? "; no scheme finished" : "; the table has the schemes that finished (" + String.join(", ", finished)
@@ -168,6 +169,30 @@ public final class CompareCommand implements Callable<Integer> {
         Report.compare(c, dir);
         System.out.println("results in " + dir + " (compare.csv, report.html)");
         return 0;
+    }
+
+    /**
+     * Per scheme with a run that did not complete, why: the first such run's own warnings (the scenario's were
+     * printed before the runs) and the other seeds that did not complete, so a blank row is never left unexplained.
+     */
+    static List<String> incompleteRuns(List<String> names, List<Scenario> flat, RunResult[] results, java.util.Set<String> scenarioWarnings) {
+        List<String> out = new ArrayList<>();
+        int n = flat.size() / names.size();
+        for (int i = 0; i < names.size(); i++) {
+            List<RunResult> incomplete = new ArrayList<>();
+            for (int k = 0; k < n; k++) {
+                RunResult r = results[i * n + k];
+                if (r != null && !r.completed()) incomplete.add(r);
+            }
+            if (incomplete.isEmpty()) continue;
+            RunResult first = incomplete.get(0);
+            List<String> why = first.warnings().stream().filter(w -> !scenarioWarnings.contains(w)).toList();
+            String more = incomplete.size() == 1 ? "" : " (also incomplete: seed" + (incomplete.size() > 2 ? "s " : " ")
+                    + String.join(", ", incomplete.subList(1, incomplete.size()).stream().map(r -> Long.toString(r.seed())).toList()) + ")";
+            out.add(names.get(i) + (n > 1 ? " seed " + first.seed() : "") + " did not complete" + more
+                    + (why.isEmpty() ? "" : ": " + String.join("; ", why)));
+        }
+        return out;
     }
 
     /** How a run is simulated: tests replace it to make one scheme fail. */

@@ -128,13 +128,13 @@ public final class SeedComparison {
             boolean fcts = runs.stream().noneMatch(r -> r.fct().isEmpty());
             Verdict v;
             double p = Double.NaN;
-            if (n == 1 || best < 0) {
+            if (n == 1) {
                 v = Verdict.NONE;
+            } else if (Double.isNaN(means[i])) {
+                v = Verdict.INCOMPLETE;   // also when no scheme completed: the column then says why every row is blank
             } else if (i == best) {
                 v = Verdict.BEST;
                 p = 1;
-            } else if (Double.isNaN(means[i])) {
-                v = Verdict.INCOMPLETE;
             } else {
                 p = welchP(bestSamples, c);
                 v = p >= ALPHA ? Verdict.TIE : Verdict.WORSE;

@@ -77,6 +77,20 @@ class NothingFinishedTest {
         ReportCheck.assertSelfContained(out.resolve("report.html"));
     }
 
+    @Test
+    void compareSaysWhyEveryRowIsBlankWhenNoSchemeCompletes() throws Exception {
+        Outcome o = exec("compare", file("s.yaml", STRANDED).toString(), "--schemes", "ecmp,dnlb", "--seeds", "2", "--jobs", "1",
+                "--no-report", "--out", tmp.resolve("cmp").toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        for (String scheme : List.of("ecmp ", "dnlb ")) {
+            String row = o.out().lines().filter(l -> l.startsWith(scheme)).findFirst().orElseThrow();
+            assertThat(row).endsWith("incomplete");
+        }
+        // the run's own end-of-run warning, once per scheme, with the other seed that did not complete
+        assertThat(o.err()).contains("lbsim: warning: ecmp seed 1 did not complete (also incomplete: seed 2): stopped at 0.01 ms, before max_time_ms=5.0: 1 undelivered flows have no path left")
+                .contains("lbsim: warning: dnlb seed 1 did not complete (also incomplete: seed 2): ");
+    }
+
     /** One grid point where nothing finishes (1 us is too short for 20 kB) and one where everything does. */
     private static final String SWEEP = """
             name: short
