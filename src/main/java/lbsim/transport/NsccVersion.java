@@ -9,7 +9,7 @@ import java.util.List;
  */
 public enum NsccVersion {
     /** The newest NSCC we could read: HLC-Lab/uet-htsim b18eef44 (docs/uec.md "What lbsim's uec does"). */
-    CURRENT("current", 3),
+    CURRENT("current", Nscc.QA_GATE),
     /**
      * f-forcher/uet-htsim c009cb77, whose outputs are the spraying and REPS references
      * (validate_load_balancing_snd.out): target 6 us, no quick-adapt gate, the proportional increase adds
