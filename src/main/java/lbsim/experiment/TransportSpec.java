@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import lbsim.transport.CongestionControls;
 import lbsim.transport.LossRecoveries;
+import lbsim.transport.NsccVersion;
 import lbsim.transport.RecoveryParams;
 import lbsim.transport.RtoBackoff;
 import lbsim.transport.TransportConfig;
@@ -15,7 +16,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                             int ackBytes, long nackIntervalUs, long initCwndBytes, double dctcpG, double dctcpAlpha0,
                             double rateCoefficient, double swiftBaseTargetUs, RecoveryParams recovery,
                             RtoBackoff rtoBackoff, NicSpec nic, String dctcpVariant, double uecTargetQdelayUs,
-                            double pacingJitter, String dcqcnParams, int uecQaGate) {
+                            double pacingJitter, String dcqcnParams, int uecQaGate, String uecNscc) {
 
     /** {@code dctcp_variant}: RFC 8257's window, or the HPCC/ConWeave ns-3 model's rate (algorithms.md §2.1). */
     static final List<String> DCTCP_VARIANTS = List.of("window", "rate");
@@ -42,6 +43,8 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                     + " (with nic.reorder: window, the irn profile's default)");
         }
         long timeoutUs = baseTimeoutUs(s, lr, nic);
+        // whose NSCC (uet-htsim's current one or commit c009cb77's): read first, it sets uec_qa_gate's default
+        String nscc = s.choice("uec_nscc", NsccVersion.CURRENT.key(), NsccVersion.NAMES);
         TransportSpec t = new TransportSpec(cc, lr, pfc, timeoutUs,
                 s.intValue("ack_every", 1, 1, 1_000_000),
                 s.intValue("header_bytes", 64, 0, 65536),
@@ -66,7 +69,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 // DCQCN's rates: HPCC ns-3 run.py (default) or conweave-ns3 run.py (Hopper §4.1's base)
                 s.choice("dcqcn_params", "hpcc", lbsim.transport.DcqcnParams.SETS),
                 // uet-htsim -qa_gate (3); 0: none, as at commits where the gate was opt-in (c009cb77 without -enable_qa_gate)
-                s.intValue("uec_qa_gate", TransportConfig.UEC_QA_GATE, 0, 30));
+                s.intValue("uec_qa_gate", NsccVersion.of(nscc).defaultQaGate(), 0, 30), nscc);
         s.finish();
         return t;
     }
@@ -120,7 +123,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                 nackIntervalUs * 1_000_000L, cwnd, dctcpG, dctcpAlpha0, fixed, swiftTarget, switchHops, rtt,
                 recovery.withBdp(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes))), rtoBackoff,
                 nicConfig(Math.max(bdpBytes, 2L * (mtuBytes + headerBytes)), mtuBytes), dctcpVariant.equals("rate"),
-                Math.round(uecTargetQdelayUs * 1_000_000), pacingJitter, dcqcnParams, uecQaGate);
+                Math.round(uecTargetQdelayUs * 1_000_000), pacingJitter, dcqcnParams, uecQaGate, NsccVersion.of(uecNscc));
     }
 
     /** The NIC's configuration on a host with this BDP: a reorder window of 0 packets is one BDP (IRN §3.2's bitmap). */

@@ -37,6 +37,7 @@ final class UnreadKeys {
             new Rule("transport.uec_target_qdelay_us", "transport.cc", List.of("uec")),
             new Rule("transport.dcqcn_params", "transport.cc", List.of("dcqcn")),
             new Rule("transport.uec_qa_gate", "transport.cc", List.of("uec")),
+            new Rule("transport.uec_nscc", "transport.cc", List.of("uec")),
             // loss recoveries (transport.LossRecoveries)
             // the NIC (NicSpec): a reorder window only for a windowed receiver
             new Rule("nic.reorder_window_packets", "nic.reorder", List.of("window")),

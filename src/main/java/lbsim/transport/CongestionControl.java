@@ -26,10 +26,12 @@ public interface CongestionControl {
      * Every ACK or NACK except a trimmed packet's, after the QP took its information: the bytes
      * on the wire (payload and header) of the packets it newly reports received, cumulatively or
      * selectively; whether it echoes a CE mark; the RTT sample of the packet that triggered it
-     * (-1: none, the bytes only count); and the bytes on the wire still in flight. NSCC reads this
-     * instead of {@link #onAck}; the others ignore it.
+     * (-1: none, the bytes only count) and whether that packet was a full one (not the flow's short
+     * last packet); and the bytes on the wire still in flight. NSCC reads this instead of
+     * {@link #onAck}; the others ignore it.
      */
-    default void onAckFeedback(long deliveredWireBytes, boolean ecn, long rttPs, long inflightWireBytes) {}
+    default void onAckFeedback(long deliveredWireBytes, boolean ecn, long rttPs, boolean fullPacketSample,
+                               long inflightWireBytes) {}
 
     /**
      * The sender learned that one of its outstanding packets was trimmed (a switch cut it to its

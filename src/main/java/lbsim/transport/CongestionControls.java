@@ -29,7 +29,8 @@ public final class CongestionControls {
                     cfg.switchHops(), cfg.baseRttPs(), qp::now);
             // uet-htsim NSCC: the window starts at its maximum (1.5 BDP) unless init_cwnd_bytes is given
             case "uec" -> new Nscc(cfg.initCwndBytes(), cfg.mtuBytes(), cfg.headerBytes(), line, cfg.baseRttPs(),
-                    cfg.uecTargetQdelayPs(), LossRecoveries.trimMode(cfg.lossRecovery()) != 0, cfg.uecQaGate(), qp::now);
+                    cfg.uecTargetQdelayPs(), LossRecoveries.trimMode(cfg.lossRecovery()) != 0, cfg.uecQaGate(), cfg.uecNscc(),
+                    qp::now);
             case "fixed-rate" -> new FixedRate(cfg.fixedRateBps() > 0 ? Math.min(fixedShare(cfg, qp), line) : line, cfg.pacingJitter(),
                     cfg.pacingJitter() > 0 ? qp.transport().sim().random().stream("transport.pacing.qp" + qp.id) : null);
             default -> throw new IllegalArgumentException("unknown cc " + cfg.cc());

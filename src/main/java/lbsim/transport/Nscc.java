@@ -24,6 +24,9 @@ package lbsim.transport;
  * measured. Constants scale with the fabric's BDP over htsim's reference (100 Gbps x 12 us).
  * Arithmetic follows htsim's integer types (window and collected increase in whole bytes, delays
  * in whole picoseconds). Nothing is allocated per packet.
+ * <p>
+ * {@link NsccVersion#C009CB77} runs the rules of uet-htsim c009cb77 instead (f-forcher/uet-htsim
+ * htsim/sim/uec.cpp at c009cb77), where they differ from the current ones: see each method.
  */
 final class Nscc implements CongestionControl {
     /** uet-htsim initNsccParams: the reference network the constants are written for, 100 Gbps and 12 us. */
@@ -42,6 +45,10 @@ final class Nscc implements CongestionControl {
     static final double MAXWND_BDP = 1.5;
     /** Increases are applied once this many packets (on the wire) were acknowledged since the last time. */
     static final int ADJUST_PACKETS = 8;
+    /** uet-htsim c009cb77 uec.cpp initNsccParams: default target 6 us. */
+    static final long C009CB77_TARGET_PS = 6_000_000L;
+    /** uet-htsim c009cb77 uec.cpp initNsccParams: adjust after 16 000 x (target / 12 us) bytes received. */
+    static final double C009CB77_ADJUST_BYTES = 16_000;
 
     private final Swift.Clock clock;
     private final long lineRateBps;
@@ -58,6 +65,7 @@ final class Nscc implements CongestionControl {
     private final long adjustPeriodPs;
     private final long adjustBytes;
     private final int qaGate;                  // 0: no delivered-bytes condition on quick adapt
+    private final boolean c009cb77;            // uet-htsim c009cb77's rules (NsccVersion.C009CB77)
 
     private long cwnd;
     private long maxwnd;
@@ -74,6 +82,7 @@ final class Nscc implements CongestionControl {
     private long qaEndPs;
     private long lastAdjustPs;
     private long lastDecreasePs;
+    private long lastEtaPs;                    // c009cb77: eta has its own clock
 
     /**
      * @param initCwndBytes  initial window; 0 = the largest window (1.5 x BDP, htsim's initNscc with cwnd 0)
@@ -85,6 +94,7 @@ final class Nscc implements CongestionControl {
      *                       trimming, 1 x without
      * @param trimming       whether switches trim (loss_recovery trim or trim-rts)
      * @param qaGate         quick adapt only when less than the largest window / 2^qaGate was delivered; 0 = always
+     * @param version        whose rules and default target: the current NSCC or uet-htsim c009cb77's
      */
     Nscc(long initCwndBytes, int payloadBytes, int headerBytes, long lineRateBps, long networkRttPs, long targetPs,
          boolean trimming, Swift.Clock clock) {
@@ -93,25 +103,35 @@ final class Nscc implements CongestionControl {
 
     Nscc(long initCwndBytes, int payloadBytes, int headerBytes, long lineRateBps, long networkRttPs, long targetPs,
          boolean trimming, int qaGate, Swift.Clock clock) {
+        this(initCwndBytes, payloadBytes, headerBytes, lineRateBps, networkRttPs, targetPs, trimming, qaGate,
+                NsccVersion.CURRENT, clock);
+    }
+
+    Nscc(long initCwndBytes, int payloadBytes, int headerBytes, long lineRateBps, long networkRttPs, long targetPs,
+         boolean trimming, int qaGate, NsccVersion version, Swift.Clock clock) {
         this.clock = clock;
         this.qaGate = qaGate;
+        this.c009cb77 = version == NsccVersion.C009CB77;
         this.lineRateBps = lineRateBps;
         this.header = headerBytes;
         this.payload = payloadBytes;
         this.mtu = (long) payloadBytes + headerBytes;
         this.networkRttPs = Math.max(1, networkRttPs);
-        this.targetPs = targetPs > 0 ? targetPs : Math.max(1, trimming ? Math.round(this.networkRttPs * 0.75) : this.networkRttPs);
+        this.targetPs = targetPs > 0 ? targetPs : c009cb77 ? C009CB77_TARGET_PS
+                : Math.max(1, trimming ? Math.round(this.networkRttPs * 0.75) : this.networkRttPs);
         this.qaThresholdPs = 4 * this.targetPs;
         double referenceBdp = REFERENCE_RTT_PS * 1e-12 * REFERENCE_RATE_BPS / 8;
         double networkBdp = this.networkRttPs * 1e-12 * lineRateBps / 8;
         double a = networkBdp / referenceBdp;                 // scaling_factor_a
         double b = (double) this.targetPs / REFERENCE_RTT_PS;  // scaling_factor_b
         this.alpha = 4.0 * payloadBytes * a * b / this.targetPs;
-        this.fi = 5.0 * payloadBytes * a;
+        // c009cb77 uec.cpp fair_increase: 5 x a per byte, times the MTU (with header) rather than the MSS
+        this.fi = 5.0 * (c009cb77 ? mtu : payloadBytes) * a;
         this.eta = 0.15 * payloadBytes * a;
         this.fiScale = 0.25 * a;
-        this.adjustPeriodPs = this.networkRttPs;
-        this.adjustBytes = ADJUST_PACKETS * mtu;
+        // c009cb77 uec.cpp initNsccParams: the period is the reference RTT (12 us), the bytes scale with the target
+        this.adjustPeriodPs = c009cb77 ? REFERENCE_RTT_PS : this.networkRttPs;
+        this.adjustBytes = c009cb77 ? (long) (C009CB77_ADJUST_BYTES * b) : ADJUST_PACKETS * mtu;
         setBaseRtt(this.networkRttPs);
         this.cwnd = initCwndBytes > 0 ? initCwndBytes : maxwnd;
     }
@@ -141,26 +161,48 @@ final class Nscc implements CongestionControl {
     @Override
     public void onAck(long ackedBytes, long markedBytes, long rttPs, long ackSeq, long sndNxt) {}
 
+    /** An ACK whose RTT sample is a full packet's. */
+    void onAckFeedback(long deliveredWireBytes, boolean ecn, long rttPs, long inflightWireBytes) {
+        onAckFeedback(deliveredWireBytes, ecn, rttPs, true, inflightWireBytes);
+    }
+
     @Override
-    public void onAckFeedback(long deliveredWireBytes, boolean ecn, long rttPs, long inflightWireBytes) {
+    public void onAckFeedback(long deliveredWireBytes, boolean ecn, long rttPs, boolean fullPacketSample, long inflightWireBytes) {
         achieved += deliveredWireBytes;
         received += deliveredWireBytes;
         bytesIgnored += deliveredWireBytes;
         if (rttPs < 0) return;   // not an ACK (a trimmed packet's NACK): its bytes count, the window moves at the next ACK
-        if (rttPs < baseRttPs) setBaseRtt(rttPs);
-        long delay = rttPs - baseRttPs;
-        updateAvgDelay(delay, ecn);
+        long delay = sampleDelay(rttPs, ecn, fullPacketSample);
         long now = clock.now();
         if (quickAdapt(false, ecn, delay, inflightWireBytes, now)) return;
         if (!ecn) {
-            if (delay >= targetPs) incBytes += (long) (fi * deliveredWireBytes);
+            if (delay >= targetPs) fairIncrease(deliveredWireBytes);
             else proportionalIncrease(deliveredWireBytes, delay);
         } else if (delay >= targetPs) {
             multiplicativeDecrease(now);
         }
         bound();
         if (received > adjustBytes || now - lastAdjustPs > adjustPeriodPs) fulfil(now);
+        // c009cb77 uec.cpp updateCwndOnAck_NSCC: eta once per 12 us on its own clock, whether or not an adjustment ran
+        if (c009cb77 && now - lastEtaPs > adjustPeriodPs) {
+            cwnd = (long) (cwnd + eta);
+            lastEtaPs = now;
+        }
         bound();
+    }
+
+    /**
+     * The sample's queueing delay, after it updated the base RTT and the smoothed delay (htsim
+     * update_base_rtt, update_delay). c009cb77 (uec.cpp processAck, update_base_rtt): only a full
+     * packet's RTT lowers the base RTT; a shorter packet's below it yields the smoothed delay and
+     * leaves it unchanged.
+     */
+    private long sampleDelay(long rttPs, boolean ecn, boolean fullPacketSample) {
+        if (rttPs < baseRttPs && (fullPacketSample || !c009cb77)) setBaseRtt(rttPs);
+        if (rttPs < baseRttPs) return avgDelayPs;
+        long delay = rttPs - baseRttPs;
+        updateAvgDelay(delay, ecn);
+        return delay;
     }
 
     /** htsim update_delay: an unmarked sample above the target counts as a quarter base RTT (it is likely one slow path). */
@@ -172,6 +214,15 @@ final class Nscc implements CongestionControl {
         }
     }
 
+    /** htsim fair_increase: a fixed amount per byte acknowledged. */
+    private void fairIncrease(long bytes) {
+        incBytes += (long) (fi * bytes);
+    }
+
+    /**
+     * htsim proportional_increase, after fast_increase. c009cb77 (uec.cpp proportional_increase):
+     * the proportional part is rounded and the fair increase is added on top.
+     */
     private void proportionalIncrease(long bytes, long delay) {
         if (delay < FAST_INCREASE_DELAY_PS) {
             fiCount += bytes;
@@ -184,7 +235,12 @@ final class Nscc implements CongestionControl {
             fiCount = 0;
         }
         increasing = false;
-        incBytes += (long) (alpha * bytes * (targetPs - delay));
+        if (c009cb77) {
+            incBytes += Math.round(alpha * (targetPs - delay) * bytes);
+            fairIncrease(bytes);
+        } else {
+            incBytes += (long) (alpha * bytes * (targetPs - delay));
+        }
     }
 
     private void multiplicativeDecrease(long now) {
@@ -197,11 +253,21 @@ final class Nscc implements CongestionControl {
         }
     }
 
+    /**
+     * htsim fulfill_adjustment: the collected increase over the window. Current: eta when a period
+     * has passed since the last one. c009cb77 (uec.cpp fulfill_adjustment): at most the bytes
+     * received since the last adjustment, and every adjustment restarts the period.
+     */
     private void fulfil(long now) {
-        cwnd += incBytes / cwnd;
-        if (now - lastAdjustPs >= adjustPeriodPs) {
-            cwnd = (long) (cwnd + eta);
+        if (c009cb77) {
+            cwnd += Math.min(received, incBytes / cwnd);
             lastAdjustPs = now;
+        } else {
+            cwnd += incBytes / cwnd;
+            if (now - lastAdjustPs >= adjustPeriodPs) {
+                cwnd = (long) (cwnd + eta);
+                lastAdjustPs = now;
+            }
         }
         incBytes = 0;
         received = 0;
@@ -210,13 +276,16 @@ final class Nscc implements CongestionControl {
     /**
      * Quick adapt (htsim quick_adapt): true when the window was set here, or when a marked ACK
      * falls in the bytes ignored after the last quick adapt; either way no other change follows.
+     * c009cb77 (uec.cpp quick_adapt, updateCwndOnAck_NSCC): it never raises the window (no quick
+     * adapt when more than the window was delivered), and keeps the collected increase.
      */
     private boolean quickAdapt(boolean loss, boolean ecn, long delay, long inflightWireBytes, long now) {
         boolean done = false;
         if (bytesIgnored < bytesToIgnore && ecn) {
             done = true;
         } else if (now > qaEndPs) {
-            if (qaEndPs != 0 && (triggerQa || loss || delay > qaThresholdPs) && (qaGate == 0 || achieved < (maxwnd >> qaGate))) {
+            if (qaEndPs != 0 && (triggerQa || loss || delay > qaThresholdPs) && (qaGate == 0 || achieved < (maxwnd >> qaGate))
+                    && !(c009cb77 && cwnd < achieved)) {
                 cwnd = Math.max(achieved, mtu);
                 bytesToIgnore = inflightWireBytes;
                 bytesIgnored = 0;
@@ -226,7 +295,7 @@ final class Nscc implements CongestionControl {
             achieved = 0;
             qaEndPs = now + baseRttPs + targetPs;
         }
-        if (done) {
+        if (done && !c009cb77) {
             incBytes = 0;
             received = 0;
         }
@@ -237,10 +306,19 @@ final class Nscc implements CongestionControl {
      * htsim updateCwndOnNack_NSCC: a trimmed packet feeds a delay sample of one network RTT (the
      * queue that trimmed it was full), asks for quick adapt, and unless that ran (or the NACK falls
      * in the ignored bytes) takes the packet's bytes off the window. Its RTT may lower the base RTT
-     * (htsim update_base_rtt_on_nack, on by default).
+     * (htsim update_base_rtt_on_nack, on by default). c009cb77 (uec.cpp processNack,
+     * updateCwndOnNack_NSCC): the bytes always come off first, the smoothed delay and the base RTT
+     * stay, and quick adapt runs (with the smoothed delay) unless the NACK falls in the ignored bytes.
      */
     @Override
     public void onTrimmed(int wireBytes, long rttPs, long inflightWireBytes) {
+        if (c009cb77) {
+            cwnd -= wireBytes;
+            bound();
+            triggerQa = true;
+            if (bytesIgnored >= bytesToIgnore) quickAdapt(true, false, avgDelayPs, inflightWireBytes, clock.now());
+            return;
+        }
         if (rttPs >= 0 && rttPs < baseRttPs) setBaseRtt(rttPs);
         bytesIgnored += wireBytes;
         updateAvgDelay(networkRttPs, true);

@@ -406,9 +406,10 @@ public final class QueuePair extends NicClient implements EventHandler {
         long marked = (long) ack.ecnEchoCount * mtu;
         if (newly > 0 || marked > 0) cc.onAck(newly, marked, rtt, ccSeqBase + sndUna, ccSeqBase + sndNxt);
         if (!ack.trimmed) {
-            cc.onAckFeedback(deliveredWire, ack.ecnEchoCount > 0, rtt, inflightWireBytes());
+            boolean fullSample = ack.sackSeq != packets - 1 || lastPayload == mtu;   // not the short last packet's
+            cc.onAckFeedback(deliveredWire, ack.ecnEchoCount > 0, rtt, fullSample, inflightWireBytes());
         } else {
-            if (deliveredWire > 0) cc.onAckFeedback(deliveredWire, false, -1, 0);
+            if (deliveredWire > 0) cc.onAckFeedback(deliveredWire, false, -1, true, 0);
             // the receiver NACKed a trimmed packet: a congestion signal, once per outstanding packet
             if (outstanding(ack.sackSeq)) cc.onTrimmed(payloadOf(ack.sackSeq) + hdr, rtt, inflightWireBytes());
         }

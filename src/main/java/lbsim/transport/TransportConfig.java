@@ -32,16 +32,29 @@ import lbsim.net.NicConfig;
  *                           mean gap (0 = strictly periodic)
  * @param uecQaGate          NSCC quick adapt runs only when less than the largest window / 2^this was delivered in its
  *                           period; 0 = no such condition
+ * @param uecNscc            whose NSCC rules and defaults cc uec follows: the current uet-htsim's or commit c009cb77's
  */
 public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
                               int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
                               double dctcpG, double dctcpAlpha0, long fixedRateBps,
                               long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
                               RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs,
-                              double pacingJitter, String dcqcnParams, int uecQaGate) {
+                              double pacingJitter, String dcqcnParams, int uecQaGate, NsccVersion uecNscc) {
 
     /** NSCC's default quick-adapt gate (uet-htsim's {@code -qa_gate} default, 3). */
     public static final int UEC_QA_GATE = Nscc.QA_GATE;
+
+    /** The current NSCC. */
+    public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
+                           int ackEvery, long timeoutPs, long nackIntervalPs, long initCwndBytes,
+                           double dctcpG, double dctcpAlpha0, long fixedRateBps,
+                           long swiftBaseTargetPs, int switchHops, long baseRttPs, RecoveryParams recovery,
+                           RtoBackoff rtoBackoff, NicConfig nic, boolean dctcpRate, long uecTargetQdelayPs,
+                           double pacingJitter, String dcqcnParams, int uecQaGate) {
+        this(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs, initCwndBytes, dctcpG,
+                dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, nic, dctcpRate,
+                uecTargetQdelayPs, pacingJitter, dcqcnParams, uecQaGate, NsccVersion.CURRENT);
+    }
 
     /** DCQCN with the HPCC parameter set, NSCC's default quick-adapt gate. */
     public TransportConfig(String cc, String lossRecovery, int mtuBytes, int headerBytes, int ackBytes,
@@ -90,7 +103,7 @@ public record TransportConfig(String cc, String lossRecovery, int mtuBytes, int 
     public TransportConfig withNic(NicConfig n) {
         return new TransportConfig(cc, lossRecovery, mtuBytes, headerBytes, ackBytes, ackEvery, timeoutPs, nackIntervalPs,
                 initCwndBytes, dctcpG, dctcpAlpha0, fixedRateBps, swiftBaseTargetPs, switchHops, baseRttPs, recovery, rtoBackoff, n,
-                dctcpRate, uecTargetQdelayPs, pacingJitter, dcqcnParams, uecQaGate);
+                dctcpRate, uecTargetQdelayPs, pacingJitter, dcqcnParams, uecQaGate, uecNscc);
     }
 
     /** Without a timeout backoff. */

@@ -4,6 +4,7 @@ import lbsim.BadInputException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.io.StringReader;
 import java.nio.file.Files;
@@ -182,17 +183,6 @@ class HtsimConnectionMatrixTest {
     }
 
     /**
-     * The 128-host permutation under NSCC (cc uec) with trimming and REPS on the multipath NIC,
-     * set up as uet-htsim's validation runs (docs/uec.md): 100 Gbps, 1 us links, 4086 B payload +
-     * 64 B header, one BDP of buffer per port, ACK every 4 packets, 100 us per-packet timers.
-     * Sanity, not htsim's numbers: every flow completes and conservation holds; no flow beats its
-     * wire time; and every flow finishes within 1.25 x a lone flow's time (wire + unloaded RTT): a
-     * permutation offers each link at most its rate, REPS spreads each flow over the non-blocking
-     * fabric, and NSCC keeps queueing near its target (0.75 RTT), so each flow should run close to
-     * line rate; the 25 % leaves room for the start at 1.5 BDP and spraying imbalance (observed 1.14).
-     * Trims stay rare: under 1 % of the packets.
-     */
-    /**
      * The 128-host permutation in uet-htsim's validation set-up (docs/uec.md) under {@code scheme} with 128
      * entropies; the test is skipped when the htsim traffic files are not beside the project.
      */
@@ -209,6 +199,17 @@ class HtsimConnectionMatrixTest {
                 """.formatted(scheme, file);
     }
 
+    /**
+     * The 128-host permutation under NSCC (cc uec) with trimming and REPS on the multipath NIC,
+     * set up as uet-htsim's validation runs (docs/uec.md): 100 Gbps, 1 us links, 4086 B payload +
+     * 64 B header, one BDP of buffer per port, ACK every 4 packets, 100 us per-packet timers.
+     * Sanity, not htsim's numbers: every flow completes and conservation holds; no flow beats its
+     * wire time; and every flow finishes within 1.25 x a lone flow's time (wire + unloaded RTT): a
+     * permutation offers each link at most its rate, REPS spreads each flow over the non-blocking
+     * fabric, and NSCC keeps queueing near its target (0.75 RTT), so each flow should run close to
+     * line rate; the 25 % leaves room for the start at 1.5 BDP and spraying imbalance (observed 1.14).
+     * Trims stay rare: under 1 % of the packets.
+     */
     @Test
     void uecPermutationOn128HostFatTreeWithReps() {
         String yaml = uecValidation128("reps");
@@ -247,6 +248,37 @@ class HtsimConnectionMatrixTest {
         long payload = 128L * 2_000_000 + r.packetsRetransmitted() * 4086L; // retransmissions here are whole packets
         long dataBytes = payload + packets * 64;
         return (hostBytes - dataBytes) / 64.0 / packets;
+    }
+
+    /**
+     * uet-htsim's own load-balancing validation (f-forcher/uet-htsim htsim/sim/datacenter/validate_outputs/
+     * validate_load_balancing_snd.out at c009cb77): the 1024-host permutation in docs/uec-validation.yaml, with the
+     * NSCC of the commit that produced those outputs ({@code uec_nscc: c009cb77}, nothing else changed). The tail
+     * FCT at the sender (the last ACK) must be within 10 % of htsim's: oblivious spraying over 128 entropies 249.275 us,
+     * REPS with an ACK every 4 packets 247.312 us and with one per packet 195.784 us. One seed each (lbsim's tails
+     * vary by about 5 % between seeds, docs/uec.md); skipped when the htsim traffic files are not beside the project.
+     */
+    @Test
+    void uecLoadBalancingOn1024HostsIsUetHtsimsWithinTenPercent() throws Exception {
+        Path file = Path.of("../shared/reference/htsim-traffic/perm_1024n_1024c_0u_2000000b.cm");
+        Assumptions.assumeTrue(Files.isReadable(file), "reference traffic not present: " + file.toAbsolutePath());
+        String yaml = Files.readString(Path.of("docs/uec-validation.yaml"));
+        String nscc = "transport.uec_nscc=c009cb77";
+        String workload = "workload.file=" + file;
+        assertThat(tailFctUs(yaml, nscc, workload, "load_balancer={scheme: spray-host, entropies: 128}"))
+                .isCloseTo(249.275, withinPercentage(10));
+        assertThat(tailFctUs(yaml, nscc, workload, "load_balancer={scheme: reps, entropies: 128}"))
+                .isCloseTo(247.312, withinPercentage(10));
+        assertThat(tailFctUs(yaml, nscc, workload, "load_balancer={scheme: reps, entropies: 128}", "transport.ack_every=1"))
+                .isCloseTo(195.784, withinPercentage(10));
+    }
+
+    private static double tailFctUs(String yaml, String... set) {
+        RunResult r = Runner.run(ScenarioLoader.parse("uec-validation.yaml", yaml, Path.of("."), List.of(set), 1L),
+                Runner.Progress.NONE);
+        Scenarios.assertConserved(r);
+        assertThat(r.flows()).hasSize(1024);
+        return r.flows().stream().mapToDouble(FlowRecord::fctAckNs).max().orElseThrow() / 1000;
     }
 
     private static FlowSpec byLabel(FlowGraph g, String label) {

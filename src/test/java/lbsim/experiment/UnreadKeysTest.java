@@ -75,6 +75,9 @@ class UnreadKeysTest {
                 .isEmpty();
         assertThat(warnings(BASE + "transport: {cc: dctcp, uec_target_qdelay_us: 5}\n"))
                 .containsExactly("transport.uec_target_qdelay_us is not read with cc: dctcp (read with cc: uec)");
+        assertThat(warnings(BASE + "transport: {cc: uec, uec_nscc: c009cb77, loss_recovery: trim, pfc: false}\n")).isEmpty();
+        assertThat(warnings(BASE + "transport: {cc: dctcp, uec_nscc: c009cb77}\n"))
+                .containsExactly("transport.uec_nscc is not read with cc: dctcp (read with cc: uec)");
         assertThat(warnings(BASE + "transport: {cc: uec, dctcp_g: 0.1}\n"))
                 .containsExactly("transport.dctcp_g is not read with cc: uec (read with cc: dctcp)");
     }
