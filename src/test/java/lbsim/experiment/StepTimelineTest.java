@@ -112,6 +112,22 @@ class StepTimelineTest {
         }
     }
 
+    /** Two jobs at once: each job's rows hold its own flows' bytes, its ranks numbered within the job, and end at its CCT. */
+    @Test
+    void eachJobHasItsOwnRows() {
+        RunResult r = run("all-reduce", "ring", ", jobs: 2");
+        Scenarios.assertConserved(r);
+        assertThat(r.collectives()).hasSize(2);
+        for (CollectiveResult c : r.collectives()) {
+            List<StepTimeline.Row> rows = r.steps().rows().stream().filter(x -> x.group() == c.group()).toList();
+            long flowBytes = r.flows().stream().filter(f -> f.group() == c.group()).mapToLong(FlowRecord::sizeBytes).sum();
+            assertThat(rows.stream().mapToLong(StepTimeline.Row::bytes).sum()).isEqualTo(flowBytes).isEqualTo(2L * (c.ranks() - 1) * SIZE);
+            assertThat(rows).allSatisfy(x -> assertThat(x.rank()).isBetween(0, c.ranks() - 1));
+            assertThat(rows).allSatisfy(x -> assertThat(x.collective()).startsWith("job " + c.group() + ": "));
+            assertThat(Math.round(rows.stream().mapToDouble(StepTimeline.Row::endNs).max().orElseThrow())).isEqualTo(c.cctNs());
+        }
+    }
+
     /** A collective issued at 0 ends at its last delivery (no tail for these ops), as summary.json's cct_ns says. */
     private static void endsAtTheCct(RunResult r) {
         CollectiveResult c = r.collectives().get(0);
