@@ -115,7 +115,7 @@ public final class StepGantt {
         if (rows.stream().allMatch(r -> Double.isNaN(r.startNs()))) throw new IllegalArgumentException(title + ": no step started");
         Layout lay = layout(rows, endUs);
         Units time = Units.timeFromUs(lay.endUs());
-        double axisEnd = lay.endUs() * time.factor();
+        double axisEnd = Math.max(lay.endUs(), 1e-3) * time.factor();   // a run that ended at 0 still gets an axis
         int n = lay.bands().size();
         double rowH = Math.max(6, Math.min(22, 900.0 / n));
         int plotH = (int) Math.ceil(rowH * n), height = TOP + plotH + BOTTOM, plotW = WIDTH - LEFT - RIGHT;

@@ -81,6 +81,15 @@ class StepGanttTest {
         }
     }
 
+    /** A run stopped at 0 with its only step started and unfinished still draws (an axis of 1 ns, not a division by zero). */
+    @Test
+    void aTimelineAtTimeZeroDraws() {
+        List<StepTimeline.Row> rows = List.of(new StepTimeline.Row(0, "c", 0, "s0", 0, 0, 0, Double.NaN, 1, 1));
+        ChartFiles f = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+                () -> StepGantt.draw("t", rows, List.of(), 0, tmp, "zero"));
+        assertThat(f.png()).exists();
+    }
+
     @Test
     void theRunReportDrawsTheStepsWithTheFailure() throws Exception {
         RunResult r = Scenarios.run(RUN);
