@@ -7,8 +7,9 @@ package lbsim.experiment;
  * @param throughputMaxIntervals   the most intervals the series keeps: past it, pairs of intervals merge
  *                                 and the interval doubles, so its memory does not grow with simulated time
  * @param series                   the per-link time series (link_series.csv), or null when off (the default)
+ * @param steps                    whether to write the per-rank, per-step timeline of collectives (steps.csv; off by default)
  */
-public record MetricsSpec(double throughputIntervalUs, int throughputMaxIntervals, Series series) {
+public record MetricsSpec(double throughputIntervalUs, int throughputMaxIntervals, Series series, boolean steps) {
     /** 2^20 intervals: 10.5 s of simulated time at the default 10 us, 8 MiB of samples. */
     public static final int DEFAULT_MAX_INTERVALS = 1 << 20;
 
@@ -17,7 +18,7 @@ public record MetricsSpec(double throughputIntervalUs, int throughputMaxInterval
      * glob, as in failures), sampled every {@code intervalUs}; at most {@code maxRows} rows.
      */
     public record Series(String links, double intervalUs, long maxRows) {
-        /** 2^20 rows, 20 MiB of samples. */
+        /** 2^20 rows, 24 MiB of samples. */
         public static final long DEFAULT_MAX_ROWS = 1 << 20;
     }
 
@@ -33,7 +34,9 @@ public record MetricsSpec(double throughputIntervalUs, int throughputMaxInterval
             ss.finish();
             series = new Series(links, us, rows);
         }
+        // recorded in the resolved scenario only when given, so runs without it keep their scenario_sha256
+        boolean steps = s.has("steps") && s.bool("steps", false);
         s.finish();
-        return new MetricsSpec(interval, max, series);
+        return new MetricsSpec(interval, max, series, steps);
     }
 }

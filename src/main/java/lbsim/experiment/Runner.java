@@ -409,8 +409,9 @@ public final class Runner {
                     st.ecnMarks(), st.pauseFramesReceived(), st.pausedPs() / 1e6, state.label(),
                     state == Network.LinkState.UP ? Double.NaN : net.linkStateSincePs(link) / 1000.0));
         }
-        long retrans = 0, ooo = 0, timeouts = 0;
+        long retrans = 0, ooo = 0, timeouts = 0, cnps = 0;
         for (QueuePair qp : transport.queuePairs()) {
+            cnps += qp.cnpsSent();
             retrans += qp.retransmittedPackets();
             ooo += qp.outOfOrderArrivals();
             timeouts += qp.timeouts();
@@ -430,7 +431,8 @@ public final class Runner {
                 net.sim().eventsProcessed(), hops, finishPs / 1000.0, wallMs, flows, links, warnings, lb, throughput,
                 linkClasses, slowdowns ? Slowdown.of(sdSize, sd) : null, collectiveResults(sc, topo, graph, driver, done),
                 maxQpsByNic(transport, topo.hostCount()), uplinks.links() > 0 ? uplinks : null,
-                commTimeNs(sc, driver, done), nicSummary(sc, transport), idealisations, net.sim().log(), series, sc.resolvedSha256());
+                commTimeNs(sc, driver, done), nicSummary(sc, transport), idealisations, net.sim().log(), series, sc.resolvedSha256(),
+                sc.metrics().steps() ? lbsim.metrics.StepTimeline.of(graph, flows) : null, cnps);
     }
 
     /** Everything the run idealises against deployed hardware: the NIC's, then the scheme's (summary.json {@code idealisations}). */

@@ -6,11 +6,12 @@ import lbsim.net.Port;
 /**
  * Per link direction over time (link_series.csv, {@code metrics.series}): for the chosen links,
  * every interval, the bytes serialised (pro rata, as {@link ThroughputSampler}), the queue at the
- * interval's end, the share of it the port was PFC-paused, and the ECN marks it made.
+ * interval's end, the share of it the port was PFC-paused, the ECN marks it made and the CNPs it
+ * sent (CNPs are packets: they cross each link direction on their way back to the sender).
  *
  * <p>Memory is bounded: the series holds at most {@code maxRows} rows (intervals x link
- * directions, 20 bytes each). When the next interval would pass that, adjacent pairs of intervals
- * merge into one of twice the length (bytes and marks add, paused shares average, the later queue
+ * directions, 24 bytes each). When the next interval would pass that, adjacent pairs of intervals
+ * merge into one of twice the length (bytes, marks and CNPs add, paused shares average, the later queue
  * stays) and the interval doubles, so the whole run stays covered at a coarser step.
  */
 public final class LinkSeries {
@@ -24,7 +25,8 @@ public final class LinkSeries {
     private int[] queue;
     private float[] paused;
     private int[] ecn;
-    private final long[] lastBytes, lastPaused, lastEcn;
+    private int[] cnp;
+    private final long[] lastBytes, lastPaused, lastEcn, lastCnp;
     private long partialEndPs = -1;   // the last interval, when shorter: its end
 
     /**
@@ -46,9 +48,11 @@ public final class LinkSeries {
         queue = new int[cap * ports.length];
         paused = new float[cap * ports.length];
         ecn = new int[cap * ports.length];
+        cnp = new int[cap * ports.length];
         lastBytes = new long[ports.length];
         lastPaused = new long[ports.length];
         lastEcn = new long[ports.length];
+        lastCnp = new long[ports.length];
     }
 
     /** The series of both directions of each of {@code links}, in port order (the order of links.csv). */
@@ -69,7 +73,7 @@ public final class LinkSeries {
         return new LinkSeries(ports, ids, intervalPs, maxRows);
     }
 
-    /** Rows the series' arrays have room for (memory: 20 bytes each). */
+    /** Rows the series' arrays have room for (memory: 24 bytes each). */
     public long capacityRows() {
         return bytes.length;
     }
@@ -103,14 +107,16 @@ public final class LinkSeries {
         if (base + n > bytes.length) grow();
         for (int i = 0; i < n; i++) {
             Port p = ports[i];
-            long b = p.txBytesSerialisedBy(atPs), ps = p.pausedPsBy(atPs), e = p.ecnMarksSoFar();
+            long b = p.txBytesSerialisedBy(atPs), ps = p.pausedPsBy(atPs), e = p.ecnMarksSoFar(), c = p.cnpsSoFar();
             bytes[base + i] = b - lastBytes[i];
             paused[base + i] = (float) ((ps - lastPaused[i]) / (double) lengthPs);
             ecn[base + i] = (int) Math.min(Integer.MAX_VALUE, e - lastEcn[i]);
+            cnp[base + i] = (int) Math.min(Integer.MAX_VALUE, c - lastCnp[i]);
             queue[base + i] = (int) Math.min(Integer.MAX_VALUE, p.queuedBytes());
             lastBytes[i] = b;
             lastPaused[i] = ps;
             lastEcn[i] = e;
+            lastCnp[i] = c;
         }
         intervals++;
     }
@@ -121,6 +127,7 @@ public final class LinkSeries {
         queue = java.util.Arrays.copyOf(queue, cap);
         paused = java.util.Arrays.copyOf(paused, cap);
         ecn = java.util.Arrays.copyOf(ecn, cap);
+        cnp = java.util.Arrays.copyOf(cnp, cap);
     }
 
     /** Halves the series (an even number of intervals): each pair becomes one interval of twice the length. */
@@ -131,6 +138,7 @@ public final class LinkSeries {
                 int a = 2 * k * n + i, b = a + n, to = k * n + i;
                 bytes[to] = bytes[a] + bytes[b];
                 ecn[to] = (int) Math.min(Integer.MAX_VALUE, (long) ecn[a] + ecn[b]);
+                cnp[to] = (int) Math.min(Integer.MAX_VALUE, (long) cnp[a] + cnp[b]);
                 paused[to] = (paused[a] + paused[b]) / 2;
                 queue[to] = queue[b];
             }
@@ -162,6 +170,7 @@ public final class LinkSeries {
     public int queueBytes(int k, int i) { return queue[k * ports.length + i]; }
     public double pausedShare(int k, int i) { return paused[k * ports.length + i]; }
     public int ecnMarks(int k, int i) { return ecn[k * ports.length + i]; }
+    public int cnps(int k, int i) { return cnp[k * ports.length + i]; }
 
     /** Bytes of interval {@code k} over what the link's nominal rate carries in it. */
     public double utilisation(int k, int i) {

@@ -15,8 +15,8 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes summary.json, flows.csv, links.csv, throughput.csv, events.csv and link_series.csv of one
- * run; the large CSVs through {@link CsvRows}, which formats numbers without a String per cell.
+ * Writes summary.json, flows.csv, links.csv, throughput.csv, events.csv, link_series.csv and
+ * steps.csv of one run; the large CSVs through {@link CsvRows}, which formats numbers without a String per cell.
  */
 public final class ResultWriter {
     private static final JsonMapper JSON = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
@@ -69,6 +69,7 @@ public final class ResultWriter {
         m.put("packets", packets);
         m.put("timeouts", r.timeouts());
         m.put("pfc_pauses", r.pfcPauses());
+        m.put("cnps", r.cnps());
         m.put("max_qps_per_nic", r.maxQpsPerNic());
         m.put("nic", r.nic());
         m.put("idealisations", r.idealisations());
@@ -214,6 +215,7 @@ public final class ResultWriter {
             writeThroughput(r.throughput(), dir.resolve("throughput.csv"));
             writeEvents(r.eventLog(), dir.resolve("events.csv"));
             if (r.linkSeries() != null) writeLinkSeries(r.linkSeries(), dir.resolve("link_series.csv"));
+            if (r.steps() != null) writeSteps(r.steps(), dir.resolve("steps.csv"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -286,19 +288,37 @@ public final class ResultWriter {
     /**
      * link_series.csv: {@code time_us} (end of the interval), {@code link_id}, {@code utilisation}
      * (bytes serialised in the interval over the nominal rate x its length), {@code queue_bytes}
-     * (waiting at its end), {@code pfc_paused} (share of it the port was paused), {@code ecn_marks};
+     * (waiting at its end), {@code pfc_paused} (share of it the port was paused), {@code ecn_marks},
+     * {@code cnps} (CNPs the port started sending in it);
      * interval by interval, the links in links.csv order within one.
      */
     static void writeLinkSeries(LinkSeries s, Path file) throws IOException {
         AtomicFiles.write(file, w -> {
             try (CsvRows csv = new CsvRows(w)) {
-                csv.row("time_us", "link_id", "utilisation", "queue_bytes", "pfc_paused", "ecn_marks");
+                csv.row("time_us", "link_id", "utilisation", "queue_bytes", "pfc_paused", "ecn_marks", "cnps");
                 for (int k = 0; k < s.intervals(); k++) {
                     double time = s.endPs(k) / 1e6;
                     for (int i = 0; i < s.links(); i++) {
                         csv.fixed(time, 3).text(s.linkId(i)).fixed(s.utilisation(k, i), 4).integer(s.queueBytes(k, i))
-                                .fixed(s.pausedShare(k, i), 4).integer(s.ecnMarks(k, i)).end();
+                                .fixed(s.pausedShare(k, i), 4).integer(s.ecnMarks(k, i)).integer(s.cnps(k, i)).end();
                     }
+                }
+            }
+        });
+    }
+
+    /**
+     * steps.csv: {@code group, collective, step, step_name, rank, host, start_ns, end_ns, bytes,
+     * flows}, by group, step and rank; times to the picosecond, empty when no flow of the row
+     * started (start) or not all of them were delivered (end).
+     */
+    static void writeSteps(StepTimeline t, Path file) throws IOException {
+        AtomicFiles.write(file, w -> {
+            try (CsvRows csv = new CsvRows(w)) {
+                csv.row("group", "collective", "step", "step_name", "rank", "host", "start_ns", "end_ns", "bytes", "flows");
+                for (StepTimeline.Row r : t.rows()) {
+                    csv.integer(r.group()).text(r.collective()).integer(r.step()).text(r.stepName()).integer(r.rank()).integer(r.host())
+                            .fixed(r.startNs(), 3).fixed(r.endNs(), 3).integer(r.bytes()).integer(r.flows()).end();
                 }
             }
         });

@@ -10,7 +10,9 @@ import java.util.Map;
  * {@code commTimeNs} (union of collective groups' busy intervals) null except for finished collective and training runs;
  * {@code nic} the NIC profile in force and its fields, as summary.json reports them;
  * {@code eventLog} the run's failures, detections, reroutes and timeouts (events.csv);
- * {@code linkSeries} the per-link time series (link_series.csv), null unless {@code metrics.series} asks for it.
+ * {@code linkSeries} the per-link time series (link_series.csv), null unless {@code metrics.series} asks for it;
+ * {@code steps} the collectives' per-step, per-rank timeline (steps.csv), null unless {@code metrics.steps} asks for it;
+ * {@code cnps} the CNPs the receivers sent (a congestion control without CNPs sends none).
  */
 public record RunResult(String scenario, String scheme, long seed, boolean completed, Long cctNs, long idealCctNs,
                         Stats fct, long packetsSent, long packetsDelivered, long packetsDropped,
@@ -20,7 +22,8 @@ public record RunResult(String scenario, String scheme, long seed, boolean compl
                         Map<String, Long> lbCounters, ThroughputSeries throughput, List<LinkClassRecord> linkClasses,
                         Slowdown slowdown, List<CollectiveResult> collectives, int[] maxQpsByNic, UplinkLoad uplinks,
                         Long commTimeNs, Map<String, Object> nic, List<String> idealisations,
-                        lbsim.engine.EventLog eventLog, LinkSeries linkSeries, String scenarioSha256) {
+                        lbsim.engine.EventLog eventLog, LinkSeries linkSeries, String scenarioSha256,
+                        StepTimeline steps, long cnps) {
 
     /** Completion normalised to the ideal: CCT for collectives, else the last flow's finish. */
     public double normalised() {

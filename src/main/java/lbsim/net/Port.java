@@ -36,6 +36,7 @@ public final class Port extends PortQueueState {
     long bufferDrops;
     long wireDrops;
     long ecnMarks;
+    long txCnps;                // CNPs started on this link (link_series.csv)
     long pauseFramesReceived;
     long pauseFramesSent;
     long pausedPs;
@@ -184,6 +185,7 @@ public final class Port extends PortQueueState {
         txBytes += bytes;
         txPackets++;
         if (data) txDataPackets++;
+        else if (p.kind == Packet.CNP) txCnps++;
         if (!up || (loss != null && loss.drops(end))) {
             wireDrops++;
             txLost = true;
@@ -323,6 +325,11 @@ public final class Port extends PortQueueState {
         long now = sim.now();
         if (txEndPs <= now) return Math.max(0, txEndPs);
         return txPackets > 1 ? now : 0;   // one in progress: the earlier ones ended by now
+    }
+
+    /** CNPs this port has started sending so far (link_series.csv {@code cnps}). */
+    public long cnpsSoFar() {
+        return txCnps;
     }
 
     /** ECN marks this port has made so far. */

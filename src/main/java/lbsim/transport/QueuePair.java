@@ -55,6 +55,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     private boolean senderDone;
     private long retransmitted;
     private long timeouts;
+    private long cnpsSent;
     private int backoffs;           // timeouts in a row without progress (RtoBackoff)
     private long lastRttPs = -1;
     private long[] sackedBitmap;    // packets the receiver holds beyond a gap (allocated at the first SACK)
@@ -142,6 +143,8 @@ public final class QueuePair extends NicClient implements EventHandler {
     public int pathChanges() { return pathChanges; }
     public long retransmittedPackets() { return retransmitted; }
     public long timeouts() { return timeouts; }
+    /** CNPs this QP's receiver sent its sender (summary.json {@code cnps}). */
+    public long cnpsSent() { return cnpsSent; }
     /** When the QP's pending retransmission timer expires, or -1 when none is running. */
     public long pendingTimeoutPs() {
         if (senderDone) return -1;
@@ -578,6 +581,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long seq = p.seq;
         if (p.ecnMarked && tr.sendsCnp() && sim.now() - lastCnpPs >= tr.cnpIntervalPs()) {
             lastCnpPs = sim.now();
+            cnpsSent++;
             sendControl(Packet.CNP, expected, p);
         }
         if (coded) {

@@ -2,9 +2,12 @@ package lbsim.workload;
 
 import lbsim.transport.FlowSpec;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A workload as a DAG of flows plus the named groups (collective instances) whose completion
@@ -36,6 +39,11 @@ public final class FlowGraph {
     private final List<FlowSpec> flows = new ArrayList<>();
     private final List<String> groups = new ArrayList<>();
     private final List<GroupTiming> timings = new ArrayList<>();
+    // collective steps (steps.csv): per flow its sender's rank and its step's ordinal in its group (-1: none),
+    // per group its step names in order of first use; 8 bytes a flow, allocated at the first tagged flow
+    private IntArrayList stepRank, stepIndex;
+    private final List<Map<String, Integer>> stepIds = new ArrayList<>();
+    private final List<List<String>> stepNames = new ArrayList<>();
 
     /**
      * When a collective group is issued and what follows its last delivery, so that its completion
@@ -50,6 +58,8 @@ public final class FlowGraph {
     public int addGroup(String name) {
         groups.add(name);
         timings.add(null);
+        stepIds.add(null);
+        stepNames.add(null);
         return groups.size() - 1;
     }
 
@@ -75,6 +85,52 @@ public final class FlowGraph {
         if (f.group() >= groups.size()) throw new IllegalArgumentException("flow " + f.id() + ": unknown group " + f.group());
         flows.add(f);
         return f;
+    }
+
+    /**
+     * Flow {@code id} carries collective rank {@code rank}'s data in step {@code step} of its group
+     * (the algorithm's name for it, e.g. "s3"): the per-rank, per-step timeline (steps.csv) groups
+     * flows by these. Steps are numbered in the order their names are first tagged in the group.
+     */
+    public void tagStep(int id, int rank, String step) {
+        FlowSpec f = flows.get(id);
+        if (f.group() < 0) throw new IllegalArgumentException("flow " + id + " has no group to have steps in");
+        if (rank < 0) throw new IllegalArgumentException("flow " + id + ": negative rank " + rank);
+        if (stepRank == null) {
+            stepRank = new IntArrayList();
+            stepIndex = new IntArrayList();
+        }
+        while (stepRank.size() <= id) {
+            stepRank.add(-1);
+            stepIndex.add(-1);
+        }
+        Map<String, Integer> ids = stepIds.get(f.group());
+        if (ids == null) {
+            stepIds.set(f.group(), ids = new HashMap<>());
+            stepNames.set(f.group(), new ArrayList<>());
+        }
+        List<String> names = stepNames.get(f.group());
+        int index = ids.computeIfAbsent(step, k -> {
+            names.add(k);
+            return names.size() - 1;
+        });
+        stepRank.set(id, rank);
+        stepIndex.set(id, index);
+    }
+
+    /** The collective rank whose step flow {@code id} is part of, -1 when it is no collective step. */
+    public int stepRank(int id) {
+        return stepRank == null || id >= stepRank.size() ? -1 : stepRank.getInt(id);
+    }
+
+    /** The ordinal, within its group, of the step flow {@code id} is part of, -1 when it is no collective step. */
+    public int stepIndex(int id) {
+        return stepIndex == null || id >= stepIndex.size() ? -1 : stepIndex.getInt(id);
+    }
+
+    /** The algorithm's name of step {@code index} of {@code group}. */
+    public String stepName(int group, int index) {
+        return stepNames.get(group).get(index);
     }
 
     /** Next free flow id. */

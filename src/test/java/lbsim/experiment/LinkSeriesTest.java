@@ -46,6 +46,42 @@ class LinkSeriesTest {
         assertThat(s.endPs(s.intervals() - 1)).isGreaterThan(detectPs);
     }
 
+    /**
+     * CNPs are packets from the receiver back to the sender: per interval, summed over the hosts' uplinks,
+     * they are every CNP the receivers sent (summary.json cnps), and over the hosts' downlinks every one
+     * that arrived (all of them: nothing is lost here); a congestion control without CNPs sends none.
+     */
+    @Test
+    void cnpsPerIntervalSumToTheRunsCnps() {
+        String sc = """
+                topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, link_gbps: 100}
+                transport: {cc: dcqcn, pfc: true}
+                workload: {kind: collective, op: all-to-all, algorithm: direct, size_bytes: 2097152}
+                metrics: {series: {links: "h*", interval_us: 2, max_rows: 400}}
+                """;
+        RunResult r = Scenarios.run(sc);
+        Scenarios.assertConserved(r);
+        LinkSeries s = r.linkSeries();
+        long up = 0, down = 0;
+        for (int i = 0; i < s.links(); i++) {
+            for (int k = 0; k < s.intervals(); k++) {
+                if (s.linkId(i).startsWith("h")) up += s.cnps(k, i);
+                else down += s.cnps(k, i);
+            }
+        }
+        assertThat(r.cnps()).as("dcqcn receivers sent CNPs").isPositive();
+        assertThat(up).as("CNPs on the host uplinks").isEqualTo(r.cnps());
+        assertThat(down).as("CNPs on the host downlinks").isEqualTo(r.cnps());
+        assertThat((long) s.intervals() * s.links()).as("merged to fit max_rows").isLessThanOrEqualTo(400);
+
+        RunResult dctcp = Scenarios.run(sc, "transport.cc=dctcp");
+        assertThat(dctcp.cnps()).isZero();
+        assertThat(dctcp.ecnMarked()).as("marks, but no CNPs").isPositive();
+        for (int i = 0; i < dctcp.linkSeries().links(); i++) {
+            for (int k = 0; k < dctcp.linkSeries().intervals(); k++) assertThat(dctcp.linkSeries().cnps(k, i)).isZero();
+        }
+    }
+
     /** Conservation: the series integrated over time is the bytes links.csv counts, link by link; merges keep it. */
     @Test
     void theSeriesSumsToLinksCsvBytes() {

@@ -44,7 +44,9 @@ class OutputSchemaTest {
             "throughput.csv", cols("time_us", decimal(3), "gbps", decimal(3)),
             "events.csv", cols("time_ns", INTEGER, "kind", TEXT, "subject", TEXT, "detail", TEXT),
             "link_series.csv", cols("time_us", decimal(3), "link_id", TEXT, "utilisation", decimal(4), "queue_bytes", INTEGER,
-                    "pfc_paused", decimal(4), "ecn_marks", INTEGER));
+                    "pfc_paused", decimal(4), "ecn_marks", INTEGER, "cnps", INTEGER),
+            "steps.csv", cols("group", INTEGER, "collective", TEXT, "step", INTEGER, "step_name", TEXT, "rank", INTEGER, "host", INTEGER,
+                    "start_ns", decimal(3), "end_ns", decimal(3), "bytes", INTEGER, "flows", INTEGER));
 
     /**
      * Open-loop flows (slowdowns), a time limit that leaves some unfinished (empty cells), a link
@@ -60,20 +62,42 @@ class OutputSchemaTest {
             max_time_ms: 0.25
             """;
 
+    /** A collective with its step timeline, CNPs and a time limit that leaves its later steps unfinished (empty cells). */
+    static final String COLLECTIVE = """
+            topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, link_gbps: 100}
+            transport: {cc: dcqcn, pfc: true}
+            workload: {kind: collective, op: all-reduce, algorithm: direct, size_bytes: 4194304, channels: 2}
+            metrics: {steps: true, series: {links: "h*", interval_us: 5}}
+            max_time_ms: 0.95
+            """;
+
     @Test
     void everyCsvOfARunLoadsTypedAndMatchesTheSchema() throws Exception {
-        RunResult r = Scenarios.run(SCENARIO);
-        ResultWriter.write(r, tmp);
-        try (var files = Files.list(tmp)) {
-            assertThat(files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")))
-                    .containsExactlyInAnyOrderElementsOf(SCHEMA.keySet());
+        ResultWriter.write(Scenarios.run(SCENARIO), tmp);
+        Path collective = tmp.resolve("collective");
+        ResultWriter.write(Scenarios.run(COLLECTIVE), collective);
+        java.util.Set<String> written = new java.util.TreeSet<>();
+        for (Path dir : List.of(tmp, collective)) {
+            try (var files = Files.list(dir)) {
+                List<String> csvs = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".csv")).toList();
+                written.addAll(csvs);
+                for (String name : csvs) {
+                    assertThat(SCHEMA).as("%s has a declared schema", name).containsKey(name);
+                    StrictCsv.Table t = StrictCsv.read(dir.resolve(name));
+                    if (dir == tmp || name.equals("steps.csv")) assertThat(t.rows()).as(name).isNotEmpty();   // the collective has no events
+                    StrictCsv.inferTypes(t, true);
+                    StrictCsv.check(t, SCHEMA.get(name));
+                }
+            }
         }
-        for (var e : SCHEMA.entrySet()) {
-            StrictCsv.Table t = StrictCsv.read(tmp.resolve(e.getKey()));
-            assertThat(t.rows()).as(e.getKey()).isNotEmpty();
-            StrictCsv.inferTypes(t, true);
-            StrictCsv.check(t, e.getValue());
-        }
+        assertThat(written).containsExactlyInAnyOrderElementsOf(SCHEMA.keySet());
+        StrictCsv.Table steps = StrictCsv.read(collective.resolve("steps.csv"));
+        int end = steps.header().indexOf("end_ns");
+        assertThat(steps.rows()).as("unfinished and finished steps").anyMatch(row -> row.get(end).isEmpty())
+                .anyMatch(row -> !row.get(end).isEmpty());
+        StrictCsv.Table series = StrictCsv.read(collective.resolve("link_series.csv"));
+        int cnps = series.header().indexOf("cnps");
+        assertThat(series.rows()).as("some interval carried CNPs").anyMatch(row -> !row.get(cnps).equals("0"));
         // the run really has the cases the file formats must carry: missing values and both kinds of number
         StrictCsv.Table flows = StrictCsv.read(tmp.resolve("flows.csv"));
         int finish = flows.header().indexOf("finish_ns");
@@ -82,13 +106,17 @@ class OutputSchemaTest {
         assertThat(Files.readString(tmp.resolve("links.csv"))).contains(",down,", ",degraded,", ",up,");
     }
 
-    /** Same scenario and seed: every CSV, events.csv and link_series.csv included, is byte-identical. */
+    /** Same scenario and seed: every CSV, events.csv, link_series.csv and steps.csv included, is byte-identical. */
     @Test
     void sameScenarioAndSeedWriteIdenticalCsvs() throws Exception {
-        Path a = tmp.resolve("a"), b = tmp.resolve("b");
-        ResultWriter.write(Scenarios.run(SCENARIO), a);
-        ResultWriter.write(Scenarios.run(SCENARIO), b);
-        for (String f : SCHEMA.keySet()) assertThat(Files.readString(b.resolve(f))).as(f).isEqualTo(Files.readString(a.resolve(f)));
+        for (String sc : List.of(SCENARIO, COLLECTIVE)) {
+            Path a = tmp.resolve("a"), b = tmp.resolve("b");
+            ResultWriter.write(Scenarios.run(sc), a);
+            ResultWriter.write(Scenarios.run(sc), b);
+            for (String f : SCHEMA.keySet()) {
+                if (Files.exists(a.resolve(f))) assertThat(Files.readString(b.resolve(f))).as(f).isEqualTo(Files.readString(a.resolve(f)));
+            }
+        }
     }
 
     /** docs/outputs.md has a table per CSV a run writes, naming each column and its type exactly as the schema does. */

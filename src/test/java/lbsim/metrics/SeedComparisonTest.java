@@ -15,7 +15,7 @@ class SeedComparisonTest {
     private static RunResult run(String scheme, long seed, Long cctNs, long retx) {
         return new RunResult("t", scheme, seed, cctNs != null, cctNs, 1000, cctNs == null ? Stats.of(new long[0]) : Stats.of(new long[] {cctNs}),
                 0, 0, 0, retx, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of(), Map.of(), null, List.of(), null, List.of(),
-                new int[0], null, null, Map.of("profile", "roce", "description", "NIC roce: test"), List.of(), new lbsim.engine.EventLog(), null, "");
+                new int[0], null, null, Map.of("profile", "roce", "description", "NIC roce: test"), List.of(), new lbsim.engine.EventLog(), null, "", null, 0);
     }
 
     private static List<RunResult> runs(String scheme, long... cct) {

@@ -60,7 +60,8 @@ public final class Collectives {
         Completion start = Completion.after(spec.after(), spec.afterGapPs());
         CollectiveContext ctx = new CollectiveContext(op, spec.rankToHost().clone(), spec.sizeBytes(), spec.root(),
                 spec.channels(), ChunkDefaults.pipelineBytes(pipelineAlgorithm(alg, spec), op, spec.chunkBytes()),
-                spec.reduceGBps(), (ch, k, slices) -> start, op.scenarioName() + "/" + alg.scenarioName(), 0);
+                spec.reduceGBps(), (ch, k, slices) -> start, op.scenarioName() + "/" + alg.scenarioName(), 0,
+                java.util.stream.IntStream.range(0, spec.rankToHost().length).toArray());
         CollectiveAlgorithm impl = implementation(alg, spec);
         impl.validate(ctx);
 

@@ -82,7 +82,7 @@ public final class FlowEmitter {
         if (srcHost == dstHost) return new Completion(deps.flowIds(), gap + Rates.psAtGBps(bytes, intraServerGBps));
         int q = qpsPerConnection;
         if (q <= 1 || splitDataOnQps) {
-            return Completion.of(add(srcHost, dstHost, bytes, deps.flowIds(), gap, q, label, lane(piece, -1)));
+            return Completion.of(add(srcHost, dstHost, bytes, deps.flowIds(), gap, q, label, piece, lane(piece, -1)));
         }
         return roundRobin(srcHost, dstHost, bytes, gap, channel, label, piece, deps.flowIds());
     }
@@ -111,7 +111,7 @@ public final class FlowEmitter {
         int n = 0;
         for (int i = 0; i < q; i++) {
             int qp = (first + i) % q;
-            if (perQp[qp] > 0) ids[n++] = add(src, dst, perQp[qp], after, gap, 1, label + " qp" + qp, lane(piece, qp));
+            if (perQp[qp] > 0) ids[n++] = add(src, dst, perQp[qp], after, gap, 1, label + " qp" + qp, piece, lane(piece, qp));
         }
         return new Completion(java.util.Arrays.copyOf(ids, n), 0);
     }
@@ -120,13 +120,14 @@ public final class FlowEmitter {
      * A flow without dependencies starts at startPs (the driver ignores its gap), so its delay moves
      * into startPs. On a lane it follows the lane's previous flow once that has been sent.
      */
-    private int add(int src, int dst, long bytes, int[] after, long gap, int qps, String label, Lane lane) {
+    private int add(int src, int dst, long bytes, int[] after, long gap, int qps, String label, Piece piece, Lane lane) {
         int id = graph.nextId();
         boolean free = after.length == 0;
         Integer previous = lane == null ? null : lastOnLane.put(lane, id);
         int[] afterSent = previous == null ? FlowSpec.NO_DEPS : new int[] {previous};
         graph.add(new FlowSpec(id, src, dst, bytes, free ? startPs + gap : startPs, after, after.length, free ? 0 : gap,
                 group, qps, label, FlowSpec.NO_DEPS, afterSent));
+        if (piece != null) graph.tagStep(id, piece.rank(), piece.step());
         return id;
     }
 

@@ -40,7 +40,7 @@ final class HierarchicalAlgorithm implements CollectiveAlgorithm {
             throw new IllegalArgumentException("hierarchical needs the rank count (" + n + ") to be a multiple of ranksPerServer (" + perServer + ")");
         }
         if (n / perServer < 2) throw new IllegalArgumentException("hierarchical needs at least 2 servers, got " + n / perServer);
-        innerImpl().validate(ctx.forSubgroup(new int[n / perServer], Math.max(1, ctx.sizeBytes() / perServer), ctx.start(), 0));
+        innerImpl().validate(ctx.forSubgroup(new int[n / perServer], new int[n / perServer], Math.max(1, ctx.sizeBytes() / perServer), ctx.start(), 0));
     }
 
     private CollectiveAlgorithm innerImpl() {
@@ -63,11 +63,14 @@ final class HierarchicalAlgorithm implements CollectiveAlgorithm {
         };
         List<Completion> done = new ArrayList<>();
         for (int l = 0; l < g; l++) {
-            int[] hosts = new int[servers];
-            for (int s = 0; s < servers; s++) hosts[s] = ctx.host(s * g + l);
+            int[] hosts = new int[servers], ranks = new int[servers];
+            for (int s = 0; s < servers; s++) {
+                ranks[s] = ctx.ranks()[s * g + l];
+                hosts[s] = ctx.host(s * g + l);
+            }
             long share = ByteSplit.part(ctx.sizeBytes(), g, l);
             if (share == 0) continue;
-            done.add(innerImpl().emit(ctx.forSubgroup(hosts, share, staggered, 1 + l), out));
+            done.add(innerImpl().emit(ctx.forSubgroup(hosts, ranks, share, staggered, 1 + l), out));
         }
         if (done.isEmpty()) return ctx.start().at(0, 0, 1).plus(rsPs + agPs);
         return Completion.join(done).plus(agPs / maxSlices[0]);
