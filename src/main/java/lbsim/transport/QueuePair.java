@@ -22,11 +22,9 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     private final Transport tr;
     private final Simulation sim;
-    public final int id;
     private final Flow flow;
     private final Host srcHost;
     private final Host dstHost;
-    private final long packets;
     private final int mtu;
     private final int lastPayload;
     private final long lineRateBps;
@@ -41,7 +39,6 @@ public final class QueuePair extends NicClient implements EventHandler {
     private int sport;
     private int pathId;
     private boolean sourceRouted;
-    private int pathChanges;
 
     // sender
     private long sndUna;
@@ -53,9 +50,6 @@ public final class QueuePair extends NicClient implements EventHandler {
     private boolean rtoPending;
     private boolean timerRunning;   // RFC 6298: started by a send with none running, stopped when everything sent is ACKed
     private boolean senderDone;
-    private long retransmitted;
-    private long timeouts;
-    private long cnpsSent;
     private int backoffs;           // timeouts in a row without progress (RtoBackoff)
     private long lastRttPs = -1;
     private long[] sackedBitmap;    // packets the receiver holds beyond a gap (allocated at the first SACK)
@@ -64,36 +58,68 @@ public final class QueuePair extends NicClient implements EventHandler {
     private long rtoGen;            // only the newest timer event counts
     private final boolean coalescing; // the receiver coalesces ACKs (ack_every > 1): ask for them when blocked
     private final long[] sentAtPs;  // per-packet timers: when each packet was last sent (null with one timer per QP)
-    private boolean failed;         // the retry count ran out: the QP is in the error state
     private boolean ackReqPending;  // a packet with an ACK request is out and its ACK has not come back
-    private long ackReqSeq;         // the newest such packet
 
     // selective repeat (LossRecovery.selective) and erasure coding (LossRecovery.codingOverhead)
     private final boolean selective;
     private final boolean coded;
     private final long ackTarget;   // packets the receiver acknowledges: the message, or ceil(packets x (1 + overhead)) coded ones
-    private long[] lostBitmap;      // selective senders: packets to resend
-    private long lostCount;
-    private long lostLow = Long.MAX_VALUE; // no packet below this is marked lost
-    private long codedSeen;         // erasure: coded packets below this arrived or are presumed lost (out of the window)
 
     // receiver
-    private long expected;
     private long[] oooBitmap;       // bit i set: packet i received beyond a gap (allocated at the first one kept)
     private final boolean coalesceOoo; // packets kept beyond a gap count towards ack_every, ACKs carry a SACK bitmap
-    private long oooHeld;           // packets held beyond the gap now
-    private boolean rxAckRequest;   // coalesced: an ACK request came while packets beyond a gap were held; ACK when none are
-    private long lastNackFor = -1;
-    private long lastNackPs;
-    private long lastCnpPs = Long.MIN_VALUE / 2;
-    private int unackedPackets;
-    private int unackedMarked;
     private boolean delivered;
-    private long outOfOrderArrivals;
-    private int lastFwdPath = -1;
+    private int lastFwdPath = -1;   // source-routed: the reverse of this forward path ID is lastRevPath
     private int lastRevPath;
     private long rateCapBps = Long.MAX_VALUE; // host-imposed pacing ceiling on top of the CC (ParaLet: line rate / m)
     private long ccSeqBase;         // packets earlier messages of the same long-lived QP sent: its CC sees one sequence space
+    private Cold cold;              // counters and loss-recovery state, allocated at first use (cold())
+    // what the receiver reads per packet, declared last among the longs and first among the ints, so
+    // that HotSpot lays it out next to the flags and references (JDK 15+ groups fields by size in
+    // declaration order, references last) and a data packet's arrival touches fewer cache lines
+    private final long packets;
+    private long expected;
+    public final int id;
+    private int unackedPackets;
+    private int unackedMarked;
+
+    /**
+     * The state a data packet and its ACK do not touch while nothing is lost or reordered:
+     * counters, selective repeat, erasure coding, NACK and CNP pacing. Kept apart so the fields
+     * every packet reads fit in fewer cache lines (65 280 QPs of an all-to-all far exceed the caches).
+     */
+    private static final class Cold {
+        long retransmitted;
+        long timeouts;
+        int pathChanges;
+        boolean failed;             // the retry count ran out: the QP is in the error state
+        long ackReqSeq;             // the newest packet sent with an ACK request
+        // selective repeat (LossRecovery.selective) and erasure coding (LossRecovery.codingOverhead)
+        long[] lostBitmap;          // selective senders: packets to resend
+        long lostCount;
+        long lostLow = Long.MAX_VALUE; // no packet below this is marked lost
+        long codedSeen;             // erasure: coded packets below this arrived or are presumed lost (out of the window)
+        // receiver
+        long oooHeld;               // packets held beyond the gap now
+        boolean rxAckRequest;       // coalesced: an ACK request came while packets beyond a gap were held; ACK when none are
+        long lastNackFor = -1;
+        long lastNackPs;
+        long lastCnpPs = Long.MIN_VALUE / 2;
+        long cnpsSent;              // CNPs this QP's receiver sent (summary.json cnps)
+        long outOfOrderArrivals;
+    }
+
+    private Cold cold() {
+        Cold c = cold;
+        if (c == null) cold = c = new Cold();
+        return c;
+    }
+
+    /** Packets marked lost and not yet resent (selective recoveries); 0 without reading the cold state when there is none. */
+    private long lostCount() {
+        Cold c = cold;
+        return c == null ? 0 : c.lostCount;
+    }
 
     QueuePair(Transport tr, int id, Flow flow, long bytes, LossRecovery recovery, PathPolicy policy) {
         this.tr = tr;
@@ -116,7 +142,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         // McClure §6: erasure coding completes once (1 + overhead) x the message has arrived
         this.ackTarget = coded ? Math.max(packets, (long) Math.ceil(packets * (1 + overhead) - 1e-9)) : packets;
         NicConfig senderNic = tr.configOf(srcHost.id).nic();
-        if (selective) lostBitmap = new long[bitmapWords()];
+        if (selective) cold().lostBitmap = new long[bitmapWords()];
         // erasure coding keeps no per-packet state: its one timer already covers the oldest packet
         this.sentAtPs = senderNic.timer() == NicConfig.Timer.PER_PACKET && !coded ? new long[(int) packets] : null;
     }
@@ -140,11 +166,11 @@ public final class QueuePair extends NicClient implements EventHandler {
     public int sport() { return sport; }
     public int pathId() { return pathId; }
     public boolean sourceRouted() { return sourceRouted; }
-    public int pathChanges() { return pathChanges; }
-    public long retransmittedPackets() { return retransmitted; }
-    public long timeouts() { return timeouts; }
+    public int pathChanges() { return cold == null ? 0 : cold.pathChanges; }
+    public long retransmittedPackets() { return cold == null ? 0 : cold.retransmitted; }
+    public long timeouts() { return cold == null ? 0 : cold.timeouts; }
     /** CNPs this QP's receiver sent its sender (summary.json {@code cnps}). */
-    public long cnpsSent() { return cnpsSent; }
+    public long cnpsSent() { return cold == null ? 0 : cold.cnpsSent; }
     /** When the QP's pending retransmission timer expires, or -1 when none is running. */
     public long pendingTimeoutPs() {
         if (senderDone) return -1;
@@ -154,14 +180,14 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** The retransmission timeout the QP would arm now (after any backoff). */
     public long currentRtoPs() { return rtoPs(); }
-    public long outOfOrderArrivals() { return outOfOrderArrivals; }
+    public long outOfOrderArrivals() { return cold == null ? 0 : cold.outOfOrderArrivals; }
     public long lastRttPs() { return lastRttPs; }
     public long highestSent() { return highestSent; }
     /** Packets the receiver must acknowledge: the message, or with erasure coding the coded packets it needs. */
     public long ackTarget() { return ackTarget; }
     public boolean isFinished() { return senderDone; }
     /** Whether the QP went to the error state: its NIC's retry count ran out (RoCE: IBV_WC_RETRY_EXC_ERR). */
-    public boolean hasFailed() { return failed; }
+    public boolean hasFailed() { return cold != null && cold.failed; }
     public boolean isDelivered() { return delivered; }
     public CongestionControl congestionControl() { return cc; }
     public long now() { return sim.now(); }
@@ -223,7 +249,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     /** Sets the ECMP entropy (UDP source port); counts a path change after the first. */
     public void setSport(int port) {
         if (port < 0 || port > 0xFFFF) throw new IllegalArgumentException("UDP port out of range: " + port);
-        if (highestSent > 0 && port != sport) pathChanges++;   // after the first packet (sndNxt is back at 0 after a timeout that lost it)
+        if (highestSent > 0 && port != sport) cold().pathChanges++;   // after the first packet (sndNxt is back at 0 after a timeout that lost it)
         sport = port;
     }
 
@@ -252,7 +278,7 @@ public final class QueuePair extends NicClient implements EventHandler {
      * flow even though the other QPs send them as new packets.
      */
     public void countReposted() {
-        retransmitted += Math.max(0, Math.min(highestSent, packets) - sndUna);
+        cold().retransmitted += Math.max(0, Math.min(highestSent, packets) - sndUna);
     }
 
     /**
@@ -272,7 +298,7 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** Sets a source route (Ethereal path ID); counts a path change after the first. */
     public void setSourceRoute(int id) {
-        if (highestSent > 0 && (!sourceRouted || id != pathId)) pathChanges++;
+        if (highestSent > 0 && (!sourceRouted || id != pathId)) cold().pathChanges++;
         pathId = id;
         sourceRouted = true;
     }
@@ -332,7 +358,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             return null;
         }
         if (sndNxt < highestSent) {
-            retransmitted++;
+            cold().retransmitted++;
         } else {
             highestSent = sndNxt + 1;
             if (highestSent == ackTarget) tr.qpSent(this);
@@ -371,7 +397,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long rtt = now - ack.sentAtPs;
         lastRttPs = rtt;
         long cum = Math.min(ack.seq, ackTarget);
-        if (ackReqPending && (ack.sackSeq == ackReqSeq || ack.seq > ackReqSeq)) ackReqPending = false; // the request was answered
+        if (ackReqPending && (ack.sackSeq == cold.ackReqSeq || ack.seq > cold.ackReqSeq)) ackReqPending = false; // the request was answered
         long newly = 0;
         long previousUna = sndUna;
         int hdr = tr.config().headerBytes();
@@ -396,7 +422,7 @@ public final class QueuePair extends NicClient implements EventHandler {
                     }
                 }
             }
-            if (lostCount > 0) clearLostBelow(cum);
+            if (lostCount() > 0) clearLostBelow(cum);
             newly = bytesOf(sndUna, cum);
             deliveredWire += newly - reported + (cum - sndUna - reportedCount) * hdr;
             sndUna = cum;
@@ -417,7 +443,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             if (outstanding(ack.sackSeq)) cc.onTrimmed(payloadOf(ack.sackSeq) + hdr, rtt, inflightWireBytes());
         }
         // erasure: a coded packet was ACKed, so those sent before it arrived or were lost
-        if (coded && ack.sackSeq >= codedSeen) codedSeen = ack.sackSeq + 1;
+        if (coded && ack.sackSeq >= cold().codedSeen) cold.codedSeen = ack.sackSeq + 1;
         if (ack.kind == Packet.NACK) recovery.onNack(this, ack.seq);
         recovery.onAck(this, ack, previousUna);
         if (ack.trimmed) recovery.onTrimmed(this, ack.sackSeq);
@@ -436,7 +462,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (sackedBitmap == null) sackedBitmap = new long[bitmapWords()];
         sackedBitmap[(int) (q >>> 6)] |= 1L << (q & 63);
         sackedCount++;
-        if (lostCount > 0) clearLost(q);
+        if (lostCount() > 0) clearLost(q);
         return payloadOf(q) + hdr;
     }
 
@@ -476,7 +502,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             setRtoDeadline(rtoDeadline);
             return;
         }
-        timeouts++;
+        cold().timeouts++;
         if (backoffs < Integer.MAX_VALUE) backoffs++;
         if (retryExhausted()) {
             fail();
@@ -507,7 +533,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long next = Long.MAX_VALUE;
         int expired = 0;
         for (long s = sndUna; s < end; s++) {
-            if (isSacked(s) || (lostCount > 0 && isSet(lostBitmap, s))) continue;   // arrived, or already queued to resend
+            if (isSacked(s) || (lostCount() > 0 && isSet(cold.lostBitmap, s))) continue;   // arrived, or already queued to resend
             long deadline = sentAtPs[(int) s] + rto;
             if (deadline > now) {
                 next = Math.min(next, deadline);
@@ -516,13 +542,13 @@ public final class QueuePair extends NicClient implements EventHandler {
             if (expired++ == 0) {
                 if (backoffs < Integer.MAX_VALUE) backoffs++;
                 if (retryExhausted()) {
-                    timeouts++;
+                    cold().timeouts++;
                     fail();
                     return;
                 }
                 ackReqPending = false;
             }
-            timeouts++;
+            cold().timeouts++;
             recovery.onPacketTimeout(this, s);
             if (!selective) break;   // gone back to sndUna: every packet will be sent again
         }
@@ -570,7 +596,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     private void fail() {
         sim.log().record(sim.now(), "qp-failed", "qp " + id, "flow " + flow.spec().id() + " host " + srcHost.id + " -> host "
                 + dstHost.id + ": " + backoffs + " timeouts in a row, more than the NIC's retry count");
-        failed = true;
+        cold().failed = true;
         senderDone = true;
         tr.qpFailed(this);
     }
@@ -579,9 +605,9 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     void onData(Packet p) {
         long seq = p.seq;
-        if (p.ecnMarked && tr.sendsCnp() && sim.now() - lastCnpPs >= tr.cnpIntervalPs()) {
-            lastCnpPs = sim.now();
-            cnpsSent++;
+        if (p.ecnMarked && tr.sendsCnp() && sim.now() - cold().lastCnpPs >= tr.cnpIntervalPs()) {
+            cold.lastCnpPs = sim.now();
+            cold.cnpsSent++;
             sendControl(Packet.CNP, expected, p);
         }
         if (coded) {
@@ -601,13 +627,14 @@ public final class QueuePair extends NicClient implements EventHandler {
                 tr.qpDelivered(this);
             }
             boolean drained = false; // uet-htsim UecSink: a request answered while packets were held is answered again when none are
-            if (coalesceOoo && (rxAckRequest || p.ackReq)) {
-                drained = oooHeld == 0;
-                rxAckRequest = !drained;
+            if (coalesceOoo && (p.ackReq || (cold != null && cold.rxAckRequest))) {
+                Cold c = cold();
+                drained = c.oooHeld == 0;
+                c.rxAckRequest = !drained;
             }
             if (unackedPackets >= tr.config().ackEvery() || done || p.ecnMarked || p.ackReq || drained) sendAck(p);
         } else if (seq > expected) {
-            outOfOrderArrivals++;
+            cold().outOfOrderArrivals++;
             if (seq - expected <= keptBeyond()) {
                 if (oooBitmap == null) oooBitmap = new long[bitmapWords()];
                 if (coalesceOoo) {
@@ -619,9 +646,10 @@ public final class QueuePair extends NicClient implements EventHandler {
                 sendAck(recovery.nackOutOfOrder() ? Packet.NACK : Packet.ACK, p);
             } else {
                 long now = sim.now();
-                if (lastNackFor != expected || now - lastNackPs >= tr.config().nackIntervalPs()) {
-                    lastNackFor = expected;
-                    lastNackPs = now;
+                Cold c = cold();
+                if (c.lastNackFor != expected || now - c.lastNackPs >= tr.config().nackIntervalPs()) {
+                    c.lastNackFor = expected;
+                    c.lastNackPs = now;
                     sendControl(Packet.NACK, expected, p).sackSeq = -1; // discarded: nothing selectively acknowledged
                 }
             }
@@ -640,10 +668,11 @@ public final class QueuePair extends NicClient implements EventHandler {
             return;
         }
         set(p.seq);
-        oooHeld++;
+        Cold c = cold();
+        c.oooHeld++;
         unackedPackets++;
         if (p.ecnMarked) unackedMarked++;
-        if (p.ackReq) rxAckRequest = true;
+        if (p.ackReq) c.rxAckRequest = true;
         if (unackedPackets >= tr.config().ackEvery() || p.ecnMarked || p.ackReq) sendAck(p);
     }
 
@@ -657,7 +686,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         a.ackedCount = unackedPackets;
         unackedMarked = 0;
         unackedPackets = 0;
-        if (coalesceOoo && oooHeld > 0) {
+        if (coalesceOoo && cold != null && cold.oooHeld > 0) {
             // uet-htsim UecSink::sackBitmapBase: the 64 packets up to this one, none at or below the cumulative point
             a.sackBase = Math.max(data.seq - 63, expected + 1);
             a.sackBits = bitsFrom(oooBitmap, a.sackBase);
@@ -706,7 +735,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     /** Selective senders: resends packets marked lost, lowest first, then new data; never goes back. */
     private Packet pullSelective() {
         if (senderDone) return null;
-        long seq = lostCount > 0 ? nextLost() : -1;
+        long seq = lostCount() > 0 ? nextLost() : -1;
         boolean fresh = seq < 0;
         if (fresh) {
             if (sndNxt >= packets) return null;
@@ -717,7 +746,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         int payload = payloadOf(seq);
         int wire = payload + tr.config().headerBytes();
         // SACKed packets and packets known lost have left the network (the "pipe" of RFC 6675)
-        long inflight = inflightBytes(sndNxt, sackedCount + lostCount);
+        long inflight = inflightBytes(sndNxt, sackedCount + lostCount());
         if ((!cc.windowAllows(inflight, wire) && !ackRequestOwed(inflight)) || mustWait()) return null;
         if (fresh) {
             sndNxt++;
@@ -725,7 +754,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             if (highestSent == ackTarget) tr.qpSent(this);
         } else {
             clearLost(seq);
-            retransmitted++;
+            cold.retransmitted++;
         }
         return emit(seq, payload, wire, !fresh);
     }
@@ -736,7 +765,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long seq = sndNxt;
         int payload = seq < packets ? payloadOf(seq) : mtu;
         int wire = payload + tr.config().headerBytes();
-        long inflight = (sndNxt - codedSeen) * mtu;
+        long inflight = (sndNxt - cold().codedSeen) * mtu;
         if ((!cc.windowAllows(inflight, wire) && !ackRequestOwed(inflight)) || mustWait()) return null;
         sndNxt++;
         highestSent = sndNxt;
@@ -783,7 +812,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (coalescing && (hole || blockedAfterSend())) {
             p.ackReq = true;
             ackReqPending = true;
-            ackReqSeq = seq;
+            cold().ackReqSeq = seq;
         }
         return p;
     }
@@ -797,16 +826,16 @@ public final class QueuePair extends NicClient implements EventHandler {
      */
     private boolean blockedAfterSend() {
         int hdr = tr.config().headerBytes();
-        if (coded) return sndNxt >= ackTarget || !cc.windowAllows((sndNxt - codedSeen) * mtu, mtu + hdr);
+        if (coded) return sndNxt >= ackTarget || !cc.windowAllows((sndNxt - cold().codedSeen) * mtu, mtu + hdr);
         if (selective) {
-            long seq = lostCount > 0 ? nextLost() : -1;
+            long seq = lostCount() > 0 ? nextLost() : -1;
             if (seq < 0) {
                 if (sndNxt >= packets) return true;
                 seq = sndNxt;
                 long cap = recovery.inflightCapBytes();
                 if (cap > 0 && bytesOf(sndUna, sndNxt) + payloadOf(seq) > cap) return true;
             }
-            return !cc.windowAllows(inflightBytes(sndNxt, sackedCount + lostCount), payloadOf(seq) + hdr);
+            return !cc.windowAllows(inflightBytes(sndNxt, sackedCount + lostCount()), payloadOf(seq) + hdr);
         }
         long next = sndNxt;
         if (sackedBitmap != null) {
@@ -827,7 +856,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     /** Whether packet {@code seq} was sent and is neither acknowledged, SACKed nor already marked lost. */
     private boolean outstanding(long seq) {
         return !coded && seq >= sndUna && seq < highestSent && seq < packets && !isSacked(seq)
-                && !(lostCount > 0 && isSet(lostBitmap, seq));
+                && !(lostCount() > 0 && isSet(cold.lostBitmap, seq));
     }
 
     /** Bytes on the wire (payload and a header per packet) sent and not yet acknowledged, SACKed or marked lost. */
@@ -835,10 +864,10 @@ public final class QueuePair extends NicClient implements EventHandler {
         long pkts;
         long payload;
         if (coded) {
-            pkts = sndNxt - codedSeen;
+            pkts = sndNxt - cold().codedSeen;
             payload = pkts * mtu;
         } else {
-            long gone = sackedCount + (selective ? lostCount : 0);
+            long gone = sackedCount + (selective ? lostCount() : 0);
             pkts = sndNxt - sndUna - gone;
             payload = bytesOf(sndUna, sndNxt) - gone * mtu;
         }
@@ -847,10 +876,11 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** Selective recoveries: resend {@code seq} unless it is acknowledged, SACKed or already queued. */
     public void markLost(long seq) {
-        if (seq < sndUna || seq >= highestSent || isSacked(seq) || isSet(lostBitmap, seq)) return;
-        lostBitmap[(int) (seq >>> 6)] |= 1L << (seq & 63);
-        lostCount++;
-        if (seq < lostLow) lostLow = seq;
+        Cold c = cold();
+        if (seq < sndUna || seq >= highestSent || isSacked(seq) || isSet(c.lostBitmap, seq)) return;
+        c.lostBitmap[(int) (seq >>> 6)] |= 1L << (seq & 63);
+        c.lostCount++;
+        if (seq < c.lostLow) c.lostLow = seq;
     }
 
     /** Selective recoveries after a timeout: resend every outstanding packet the receiver has not SACKed. */
@@ -865,29 +895,31 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     /** Erasure coding after a timeout: the outstanding coded packets are presumed lost. */
     void writeOffOutstanding() {
-        codedSeen = sndNxt;
+        cold().codedSeen = sndNxt;
     }
 
     private void clearLost(long seq) {
         int w = (int) (seq >>> 6);
         long bit = 1L << (seq & 63);
-        if ((lostBitmap[w] & bit) == 0) return;
-        lostBitmap[w] &= ~bit;
-        if (--lostCount == 0) lostLow = Long.MAX_VALUE;
+        Cold c = cold;
+        if ((c.lostBitmap[w] & bit) == 0) return;
+        c.lostBitmap[w] &= ~bit;
+        if (--c.lostCount == 0) c.lostLow = Long.MAX_VALUE;
     }
 
     private void clearLostBelow(long cum) {
-        for (long s = lostLow; s < cum && lostCount > 0; s++) clearLost(s);
+        for (long s = cold.lostLow; s < cum && cold.lostCount > 0; s++) clearLost(s);
     }
 
     /** The lowest packet marked lost that still needs resending, or -1 (clears stale marks). */
     private long nextLost() {
-        for (int w = (int) (lostLow >>> 6); w < lostBitmap.length && lostCount > 0; w++) {
-            long bits = lostBitmap[w];
+        Cold c = cold;
+        for (int w = (int) (c.lostLow >>> 6); w < c.lostBitmap.length && c.lostCount > 0; w++) {
+            long bits = c.lostBitmap[w];
             while (bits != 0) {
                 long s = ((long) w << 6) + Long.numberOfTrailingZeros(bits);
                 if (s >= sndUna && !isSacked(s)) {
-                    lostLow = s;
+                    c.lostLow = s;
                     return s;
                 }
                 clearLost(s);
@@ -943,7 +975,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long bit = 1L << (seq & 63);
         if ((oooBitmap[w] & bit) == 0) return false;
         oooBitmap[w] &= ~bit;
-        if (coalesceOoo) oooHeld--;
+        if (coalesceOoo) cold().oooHeld--;
         return true;
     }
 
