@@ -168,6 +168,16 @@ final class McClureRecoveryPresets {
                 Map.of("failures", "3x90", "load_balancer", "ecmp"),
                 "§5, Fig. 5: 'the relative performance of all the load balancing options remains the same' (Fig. 4(a): "
                         + "ECMP-AR improves on ECMP)"));
+        McClurePresets.cause(cells, "2x90: ECMP-AR vs ECMP", Cell.Cause.Kind.MODEL, McClurePresets.ECMP_AR_MODEL);
+        // lbsim's switch flowlets re-pick at every gap over 10 us; the all-to-all's packets are 42 us apart
+        for (String f : List.of("4x60", "9x20", "3x90")) {
+            McClurePresets.cause(cells, f + ": host spraying beats every other granularity", Cell.Cause.Kind.MODEL,
+                    "the strongest other scheme is lbsim's switch flowlets, which send a flow's packet to a least-loaded "
+                            + "port after every gap over 10 us; the all-to-all paces a flow's packets 42 us apart, so every "
+                            + "packet is re-routed and they act as adaptive per-packet spraying (4x60: 1.67 against adaptive "
+                            + "spraying's 1.68). In " + McClurePresets.AUTHORS_HTSIM + " (fat_tree_switch.cpp, PER_FLOWLET) a "
+                            + "flowlet moves after such a gap only with probability 1/2 and only to a strictly shorter queue");
+        }
         List<String> dev = new ArrayList<>(List.of(
                 "Loss recovery: ideal erasure coding with no overhead, as the paper uses for §5 (transport.loss_recovery: erasure, "
                         + "erasure_overhead: 0).",
