@@ -21,6 +21,16 @@ public final class Sensitivities {
     private static final Sensitivity QP_CACHE = new Sensitivity("nic.qp_cache_entries", List.of("0"),
             "lbsim's QP context cache (450 contexts, calibrated to RNIC measurements: StaR ICNP'21, PipeDevice CoNEXT'22) "
                     + "against an unlimited one (0), as in the paper's simulator, which charges nothing for a QP");
+    // Ethereal §3.2 is ambiguous on bundles: s is "the number of core switches in a fat-tree" (switch-level paths) while
+    // the path ID holds "the uplink index" per hop (a port, bundle members included); the presets default to ports
+    private static final Sensitivity ETHEREAL_PATH_CONTROL = Sensitivity.ofGridValue("ethereal", "set.load_balancer.path_control",
+            List.of("lag"), "Ethereal §3.2 counts paths as core switches (s = 16 in the 512-GPU fat-tree) but names them by "
+                    + "uplink index per hop: path IDs naming ports, bundle members included (default), against switch-level "
+                    + "paths whose bundle member the switch hashes (lag); it changes the fat-tree only (4-link bundles)");
+    // Ethereal §4.2 fails the link "after a collective starts" without saying when; the preset fails it at 10 us
+    private static final Sensitivity ETHEREAL_FAILURE_INSTANT = new Sensitivity("failures.0.at_us", List.of("100", "1000"),
+            "Ethereal §4.2 fails the link 'after a collective starts' at an unstated instant: 10 us (default, after the "
+                    + "first round trips) against 100 us and 1 ms (most of a 4 MB collective already done)");
     // McClure §4 runs htsim with an RTO it does not state; 1 ms is the presets' default
     private static final Sensitivity MCCLURE_RTO = new Sensitivity("transport.timeout_us", List.of("200", "5000"),
             "McClure et al. §4 state no retransmission timeout; the presets use 1 ms, the range spans 0.2-5 ms");
@@ -57,8 +67,9 @@ public final class Sensitivities {
 
     private static final Map<String, List<Sensitivity>> BY_PRESET = Map.ofEntries(
             Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN, QP_CACHE)),
-            Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN, QP_CACHE)),
-            Map.entry("ethereal-fig7", List.of(ETHEREAL_ECN)),
+            Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN, QP_CACHE, ETHEREAL_PATH_CONTROL)),
+            Map.entry("ethereal-fig6", List.of(ETHEREAL_PATH_CONTROL)),
+            Map.entry("ethereal-fig7", List.of(ETHEREAL_ECN, ETHEREAL_FAILURE_INSTANT)),
             Map.entry("mcclure-table2", List.of(MCCLURE_PACING_JITTER)),
             Map.entry("mcclure-fig1-2", List.of(MCCLURE_PACING_JITTER)),
             Map.entry("mcclure-fig3", List.of(MCCLURE_PACING_JITTER)),
