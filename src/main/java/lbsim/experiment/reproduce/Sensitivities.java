@@ -27,10 +27,12 @@ public final class Sensitivities {
             List.of("lag"), "Ethereal §3.2 counts paths as core switches (s = 16 in the 512-GPU fat-tree) but names them by "
                     + "uplink index per hop: path IDs naming ports, bundle members included (default), against switch-level "
                     + "paths whose bundle member the switch hashes (lag); it changes the fat-tree only (4-link bundles)");
-    // Ethereal §4.2 fails the link "after a collective starts" without saying when; the preset fails it at 10 us
-    private static final Sensitivity ETHEREAL_FAILURE_INSTANT = new Sensitivity("failures.0.at_us", List.of("100", "1000"),
+    // Ethereal §4.2 fails the link "after a collective starts" without saying when; the preset fails it at 10 us. The
+    // range ends where the smallest collective (4 MB, about 0.19 ms on the quick fabric) would finish before the failure
+    private static final Sensitivity ETHEREAL_FAILURE_INSTANT = new Sensitivity("failures.0.at_us", List.of("100"),
             "Ethereal §4.2 fails the link 'after a collective starts' at an unstated instant: 10 us (default, after the "
-                    + "first round trips) against 100 us and 1 ms (most of a 4 MB collective already done)");
+                    + "first round trips) against 100 us (half of a 4 MB collective done); later instants would fall after "
+                    + "the smaller collectives end");
     // McClure §4 runs htsim with an RTO it does not state; 1 ms is the presets' default
     private static final Sensitivity MCCLURE_RTO = new Sensitivity("transport.timeout_us", List.of("200", "5000"),
             "McClure et al. §4 state no retransmission timeout; the presets use 1 ms, the range spans 0.2-5 ms");
