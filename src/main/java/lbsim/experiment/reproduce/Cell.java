@@ -23,9 +23,12 @@ import java.util.Map;
  */
 public record Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note,
                    Kind kind, String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels,
-                   boolean meanOfBaselines, Cause cause, boolean atLeast) {
+                   boolean meanOfBaselines, Cause cause, Bound bound) {
 
     public enum Kind { VALUE, IMPROVEMENT, RATIO, REDUCTION }
+
+    /** Whether the paper's number is a value to match or a bound ours must stay on one side of. */
+    public enum Bound { NONE, AT_LEAST, AT_MOST }
 
     /**
      * Why ours differs from the paper when it does, as analysed for this cell: lbsim's model, the scale run,
@@ -43,6 +46,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     }
 
     public Cell {
+        if (bound == null) bound = Bound.NONE;
         if (baselines == null) baselines = baseline == null ? List.of() : List.of(baseline);
         if (baseline == null && !baselines.isEmpty()) baseline = baselines.get(0);
         if (overLabels == null) overLabels = List.of();
@@ -51,11 +55,11 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
                 + (kind == Kind.VALUE ? "has no baseline" : "needs a baseline"));
     }
 
-    /** A cell whose paper number is a value ours should match (not a bound, {@link #atLeast}). */
+    /** A cell whose paper number is a value ours should match (not a bound, {@link #asLowerBound}, {@link #asUpperBound}). */
     public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note, Kind kind,
                 String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels,
                 boolean meanOfBaselines, Cause cause) {
-        this(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause, false);
+        this(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause, Bound.NONE);
     }
 
     public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note) {
@@ -65,7 +69,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     /** The same cell with the analysed reason why ours differs from the paper's number. */
     public Cell because(Cause.Kind kind, String detail) {
         return new Cell(name, select, baseline, paper, note, this.kind, metric, baselines, overColumn, overLabels, meanOfBaselines,
-                new Cause(kind, detail), atLeast);
+                new Cause(kind, detail), bound);
     }
 
     public static Cell value(String name, Map<String, String> select, double paper, String note) {
@@ -90,7 +94,27 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      * the bound (less the tolerance of {@link Verdict}) and contradicts below it.
      */
     public Cell asLowerBound() {
-        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause, true);
+        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause,
+                Bound.AT_LEAST);
+    }
+
+    /**
+     * The same cell with the paper's number read as a bound ours must not exceed ("uses at most 32 queue pairs"):
+     * it reproduces at or below the bound (plus the tolerance of {@link Verdict}) and contradicts above it.
+     */
+    public Cell asUpperBound() {
+        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause,
+                Bound.AT_MOST);
+    }
+
+    /** Whether the paper's number is a lower bound of ours ({@link #asLowerBound}). */
+    public boolean atLeast() {
+        return bound == Bound.AT_LEAST;
+    }
+
+    /** Whether the paper's number is an upper bound of ours ({@link #asUpperBound}). */
+    public boolean atMost() {
+        return bound == Bound.AT_MOST;
     }
 
     /** Whether the paper states this cell's claim without a number ({@link #qualitative}). */
@@ -131,7 +155,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     /** The same cell on another summary field (e.g. p99 where the preset reports the mean). */
     public Cell on(String summaryField) {
         return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels, meanOfBaselines, cause,
-                atLeast);
+                bound);
     }
 
     /**
@@ -141,7 +165,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      */
     public Cell averagedOver(String column, List<String> labels) {
         return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels), meanOfBaselines, cause,
-                atLeast);
+                bound);
     }
 
     /**

@@ -34,7 +34,7 @@ public final class Reproduce {
 
         /** The verdict by the one rule of {@link Verdict}. */
         public Verdict verdict() {
-            return Verdict.of(cell.kind(), Verdict.reference(cell.kind(), metric), mean, sd, n, paper, cell.atLeast());
+            return Verdict.of(cell.kind(), Verdict.reference(cell.kind(), metric), mean, sd, n, paper, cell.bound());
         }
 
         /** Why ours differs ("model", "scale", "unstated-setting", "paper" or "unexplained"); empty when it reproduces or did not run. */
@@ -320,11 +320,11 @@ public final class Reproduce {
 
     /**
      * The paper's number as reports print it, "claim" for one it states without a number ({@link Cell#qualitative}),
-     * and "&gt;= x" for a bound ({@link Cell#asLowerBound}).
+     * "&gt;= x" for a lower bound ({@link Cell#asLowerBound}) and "&lt;= x" for an upper bound ({@link Cell#asUpperBound}).
      */
     public static String paperText(Row r) {
         if (r.cell().isQualitative()) return "claim";
-        return (r.cell().atLeast() ? ">= " : "") + String.format(Locale.ROOT, "%.3f", r.paper());
+        return (r.cell().atLeast() ? ">= " : r.cell().atMost() ? "<= " : "") + String.format(Locale.ROOT, "%.3f", r.paper());
     }
 
     static String fmt(double x) {

@@ -21,6 +21,18 @@ public final class Sensitivities {
     private static final Sensitivity QP_CACHE = new Sensitivity("nic.qp_cache_entries", List.of("0"),
             "lbsim's QP context cache (450 contexts, calibrated to RNIC measurements: StaR ICNP'21, PipeDevice CoNEXT'22) "
                     + "against an unlimited one (0), as in the paper's simulator, which charges nothing for a QP");
+    // Ethereal §3.2 is ambiguous on bundles: s is "the number of core switches in a fat-tree" (switch-level paths) while
+    // the path ID holds "the uplink index" per hop (a port, bundle members included); the presets default to ports
+    private static final Sensitivity ETHEREAL_PATH_CONTROL = Sensitivity.ofGridValue("ethereal", "set.load_balancer.path_control",
+            List.of("lag"), "Ethereal §3.2 counts paths as core switches (s = 16 in the 512-GPU fat-tree) but names them by "
+                    + "uplink index per hop: path IDs naming ports, bundle members included (default), against switch-level "
+                    + "paths whose bundle member the switch hashes (lag); it changes the fat-tree only (4-link bundles)");
+    // Ethereal §4.2 fails the link "after a collective starts" without saying when; the preset fails it at 10 us. The
+    // range ends where the smallest collective (4 MB, about 0.19 ms on the quick fabric) would finish before the failure
+    private static final Sensitivity ETHEREAL_FAILURE_INSTANT = new Sensitivity("failures.0.at_us", List.of("100"),
+            "Ethereal §4.2 fails the link 'after a collective starts' at an unstated instant: 10 us (default, after the "
+                    + "first round trips) against 100 us (half of a 4 MB collective done); later instants would fall after "
+                    + "the smaller collectives end");
     // McClure §4 runs htsim with an RTO it does not state; 1 ms is the presets' default. The first author's public htsim
     // fork (smcclure20/csg-htsim, sim/constant_cca.cpp) estimates the RTO as srtt + 4 mdev (RFC 2988) floored at 100 us,
     // which on this fabric (base RTT ~12 us, at most ~2.6 us of queueing per 32 KB hop) stays at the floor
@@ -61,8 +73,9 @@ public final class Sensitivities {
 
     private static final Map<String, List<Sensitivity>> BY_PRESET = Map.ofEntries(
             Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN, QP_CACHE)),
-            Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN, QP_CACHE)),
-            Map.entry("ethereal-fig7", List.of(ETHEREAL_ECN)),
+            Map.entry("ethereal-fig4", List.of(ETHEREAL_ECN, QP_CACHE, ETHEREAL_PATH_CONTROL)),
+            Map.entry("ethereal-fig6", List.of(ETHEREAL_PATH_CONTROL)),
+            Map.entry("ethereal-fig7", List.of(ETHEREAL_ECN, ETHEREAL_FAILURE_INSTANT)),
             Map.entry("mcclure-table2", List.of(MCCLURE_PACING_JITTER)),
             Map.entry("mcclure-fig1-2", List.of(MCCLURE_PACING_JITTER)),
             Map.entry("mcclure-fig3", List.of(MCCLURE_PACING_JITTER)),

@@ -24,7 +24,8 @@ import java.util.Locale;
  * A claim the paper states without a number ({@link Cell#qualitative}: "X outperforms Y") is reproduced by an
  * effect its way beyond the floor and two standard errors, whatever its size, and contradicted otherwise. A
  * number the paper states as a bound ({@link Cell#asLowerBound}: "a gap of less than 8.3 %") is reproduced by
- * ours at or above it less the same tolerance, and contradicted below.
+ * ours at or above it less the same tolerance, and contradicted below; an upper bound ({@link Cell#asUpperBound}:
+ * "at most 32 queue pairs") the other way round.
  */
 public enum Verdict {
     REPRODUCES, DIRECTION, CONTRADICTS, NOT_RUN;
@@ -51,12 +52,21 @@ public enum Verdict {
 
     /** As above; with {@code atLeast}, {@code paper} is a lower bound of ours (a paper's "at most X % worse"). */
     public static Verdict of(Cell.Kind kind, double reference, double ours, double sd, int n, double paper, boolean atLeast) {
+        return of(kind, reference, ours, sd, n, paper, atLeast ? Cell.Bound.AT_LEAST : Cell.Bound.NONE);
+    }
+
+    /**
+     * As above, with {@code paper} read as {@code bound}: a lower bound of ours ("at most X % worse") or an upper
+     * bound ("uses at most 32 queue pairs"), either met within the same tolerance.
+     */
+    public static Verdict of(Cell.Kind kind, double reference, double ours, double sd, int n, double paper, Cell.Bound bound) {
         if (n == 0 || Double.isNaN(ours)) return NOT_RUN;
         double noise = n > 1 && !Double.isNaN(sd) ? 2 * sd / Math.sqrt(n) : 0;
-        if (atLeast && !Double.isNaN(paper)) {
+        if (bound != Cell.Bound.NONE && !Double.isNaN(paper)) {
             double tol = (Double.isNaN(reference) ? VALUE_TOLERANCE * Math.abs(paper)
                     : Math.max(RELATIVE_TOLERANCE * Math.abs(paper - reference), floor(kind))) + noise;
-            return ours >= paper - tol ? REPRODUCES : CONTRADICTS;
+            boolean met = bound == Cell.Bound.AT_LEAST ? ours >= paper - tol : ours <= paper + tol;
+            return met ? REPRODUCES : CONTRADICTS;
         }
         if (Double.isNaN(paper)) {
             // a claim stated without a number ("X beats Y"): an effect the positive way, of any size, beyond floor and noise

@@ -129,7 +129,7 @@ class EtherealAcceptanceTest {
         Reproduce.Outcome o = Reproduce.run(p, "quick", tmp, 2, List.of("topology.leaves=2", "topology.spines=2",
                 "topology.hosts_per_leaf=2", "workload.size_bytes=262144"), lbsim.experiment.Sweep.Listener.NONE);
         List<String> rows = java.nio.file.Files.readAllLines(tmp.resolve("results.csv"));
-        assertThat(rows).hasSize(1 + 4 * 5);
+        assertThat(rows).hasSize(1 + 4 * 5 * 3); // sizes x schemes x the quick grid's 3 seeds
         int cct = List.of(rows.get(0).split(",")).indexOf("cct_ns");
         int lb = List.of(rows.get(0).split(",")).indexOf("set");
         int done = List.of(rows.get(0).split(",")).indexOf("completed");
@@ -140,8 +140,8 @@ class EtherealAcceptanceTest {
             if (f[lb].equals("ethereal")) assertThat(Long.parseLong(f[cct])).as(row).isLessThan(100_000_000L);
         }
         // the stated averages over sizes: 4-64 MB over three sizes, 4-256 MB over the four that quick scale runs,
-        // 128-256 MB over the one that quick scale runs (no 128 MB)
-        assertThat(o.rows()).extracting(Reproduce.Row::n).containsExactly(3, 3, 4, 4, 1);
+        // 128-256 MB over the one that quick scale runs (no 128 MB); each size counts its 3 seeds
+        assertThat(o.rows()).extracting(Reproduce.Row::n).containsExactly(3 * 3, 3 * 3, 4 * 3, 4 * 3, 3);
         assertThat(java.nio.file.Files.readString(tmp.resolve("report.html"))).contains("Fig. 7", "leaf0-spine0");
     }
 }

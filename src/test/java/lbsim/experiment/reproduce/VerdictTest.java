@@ -96,6 +96,32 @@ class VerdictTest {
         assertThat(new Reproduce.Row(c, -2, 0, 1, -8.3).verdict()).isEqualTo(REPRODUCES);
     }
 
+    /** "Uses at most 32 queue pairs": a value at or below the bound reproduces however far below, one above contradicts. */
+    @Test
+    void anUpperBoundIsReproducedAtOrBelowItAndContradictedAbove() {
+        double nan = Double.NaN; // a queue-pair count has no "no effect" reference: tolerance 15 % of the bound
+        assertThat(Verdict.of(Kind.VALUE, nan, 16, 0, 1, 32, Cell.Bound.AT_MOST)).as("half the bound").isEqualTo(REPRODUCES);
+        assertThat(Verdict.of(Kind.VALUE, nan, 1, 0, 1, 32, Cell.Bound.AT_MOST)).isEqualTo(REPRODUCES);
+        assertThat(Verdict.of(Kind.VALUE, nan, 36, 0, 1, 32, Cell.Bound.AT_MOST)).as("within 15 %").isEqualTo(REPRODUCES);
+        assertThat(Verdict.of(Kind.VALUE, nan, 38, 0, 1, 32, Cell.Bound.AT_MOST)).isEqualTo(CONTRADICTS);
+        assertThat(Verdict.of(Kind.VALUE, nan, 38, 0, 1, 32, Cell.Bound.AT_LEAST)).as("the other way round").isEqualTo(REPRODUCES);
+        assertThat(Verdict.of(Kind.VALUE, nan, 16, 0, 1, 32, Cell.Bound.NONE)).as("read as a value").isEqualTo(DIRECTION);
+        assertThat(Verdict.of(Kind.VALUE, nan, 40, 6, 4, 32, Cell.Bound.AT_MOST)).as("within the noise").isEqualTo(REPRODUCES);
+        Cell c = Cell.value("q", java.util.Map.of("a", "x"), 32, "").asUpperBound();
+        assertThat(c.atMost()).isTrue();
+        assertThat(c.atLeast()).isFalse();
+        assertThat(c.on("max_qps_per_nic").because(Cell.Cause.Kind.MODEL, "m").atMost()).as("kept by every copy").isTrue();
+        assertThat(Reproduce.paperText(new Reproduce.Row(c, 100, 0, 1, 32))).isEqualTo("<= 32.000");
+        assertThat(new Reproduce.Row(c, 100, 0, 1, 32).verdict()).isEqualTo(CONTRADICTS);
+        assertThat(Provenance.fingerprint(preset(c), "quick")).as("the bound is part of the fingerprint")
+                .isNotEqualTo(Provenance.fingerprint(preset(Cell.value("q", java.util.Map.of("a", "x"), 32, "")), "quick"));
+    }
+
+    private static Preset preset(Cell c) {
+        return new Preset("p", "paper", "Fig. 1", "d", "cct_ns", "CCT", java.util.Map.of("quick", "grid: {}"), java.util.List.of(c),
+                java.util.List.of());
+    }
+
     @Test
     void aCellThatDidNotRunHasNoVerdict() {
         assertThat(improvement(Double.NaN, Double.NaN, 0, 30)).isEqualTo(NOT_RUN);
