@@ -410,8 +410,8 @@ final class HopperPresets {
                                 + "The retransmission timer is the IB local ACK timeout 4.096 us x 2^14 = 67.1 ms, fixed (no "
                                 + "backoff), the value rdma-core's rc_pingpong and perftest set; the paper does not give its own "
                                 + "(NCCL uses 2^18-2^20: 1.1-4.3 s). NVIDIA's adaptive retransmission (start lower, double, cap at "
-                                + "the ACK timeout) is not modelled: its default profile is unpublished (lbsim has the mechanism: "
-                                + "timeout_backoff, timeout_max_us). DCQCN with lbsim's defaults (the paper: NVIDIA's CX-5 "
+                                + "the ACK timeout) is off: its default profile is unpublished (nic.adaptive_retransmission "
+                                + "turns it on). DCQCN with lbsim's defaults (the paper: NVIDIA's CX-5 "
                                 + "defaults). PFC off (the paper does not say). docs/experiments.md has the sources.",
                         "NIC: nic profile roce as deployed (real hardware): an in-order receiver that discards packets beyond a "
                                 + "gap and NACKs, one timer per QP (transport.timeout_us 67109 = 4.096 us x 2^14), retry count 7 "
