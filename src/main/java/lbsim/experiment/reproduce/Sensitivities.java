@@ -48,6 +48,17 @@ public final class Sensitivities {
     private static final Sensitivity PARALET_ECN = new Sensitivity("switch.ecn_profile", List.of("dcqcn-hpcc"),
             "ParaLet §6 states no ECN thresholds for its DCQCN: NVIDIA's switch default (150/1500 KB, default) against "
                     + "the HPCC ns-3 setting (100/400 KB per 25 Gbit/s)");
+    // ParaLet §6 names no congestion control (only ECMP, DRILL, LetFlow, ConWeave and "the ns-3 codes" it compares with);
+    // the presets run DCQCN, the RoCE NICs' own, the range's other end DCTCP, which the HPCC ns-3 code base also runs
+    private static final Sensitivity PARALET_CC = new Sensitivity("transport.cc", List.of("dctcp"),
+            "ParaLet §6 states no congestion control: DCQCN, a RoCE NIC's own (default), against DCTCP, the other ECN-based "
+                    + "rate control of the ns-3 RDMA codes");
+    // ParaLet §6 runs "traffic snapshots of the communication pair" without saying where the ranks sit; the presets place
+    // them at random (a new draw per seed), the other end contiguous ranks, which keep 3 of every 4 ring neighbours under
+    // one ToR of the k = 8 fat-tree
+    private static final Sensitivity PARALET_PLACEMENT = new Sensitivity("workload.placement", List.of("contiguous"),
+            "ParaLet §6 does not say where the collective's ranks sit: on random hosts (default, a new draw per seed) against "
+                    + "contiguous ranks (rank r on host r), which keep most ring neighbours under one ToR");
     // CTCCL §4.1 runs NCCL 2.19 (NCCL_IB_TIMEOUT 18, 1.07 s); older NCCL defaults to 14, 2.23 and later to 20
     private static final Sensitivity CTCCL_QP_TIMEOUT = new Sensitivity("nic.local_ack_timeout", List.of("14", "20"),
             "CTCCL §4.1's NCCL 2.19 uses a 1.07 s local ACK timeout (exponent 18, default); NCCL before 2.14 used 67 ms "
@@ -84,7 +95,8 @@ public final class Sensitivities {
             Map.entry("mcclure-fig8", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig9-11", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig10-12", List.of(MCCLURE_RTO)),
-            Map.entry("paralet-fig5", List.of(PARALET_ECN)),
+            Map.entry("paralet-fig5", List.of(PARALET_ECN, PARALET_CC, PARALET_PLACEMENT)),
+            Map.entry("paralet-fig4", List.of(PARALET_ECN, PARALET_CC, PARALET_PLACEMENT)),
             Map.entry("hopper-fig3", HOPPER_NS3),
             Map.entry("hopper-fig4", HOPPER_NS3),
             Map.entry("hopper-fig8", HOPPER_NS3),
