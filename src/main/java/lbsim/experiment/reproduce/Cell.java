@@ -23,7 +23,7 @@ import java.util.Map;
  */
 public record Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note,
                    Kind kind, String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels,
-                   boolean meanOfBaselines, Cause cause, Bound bound) {
+                   boolean meanOfBaselines, Cause cause, Bound bound, List<String> upTo) {
 
     public enum Kind { VALUE, IMPROVEMENT, RATIO, REDUCTION }
 
@@ -47,6 +47,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
 
     public Cell {
         if (bound == null) bound = Bound.NONE;
+        upTo = upTo == null ? List.of() : List.copyOf(upTo);
         if (baselines == null) baselines = baseline == null ? List.of() : List.of(baseline);
         if (baseline == null && !baselines.isEmpty()) baseline = baselines.get(0);
         if (overLabels == null) overLabels = List.of();
@@ -59,7 +60,8 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note, Kind kind,
                 String metric, List<Map<String, String>> baselines, String overColumn, List<String> overLabels,
                 boolean meanOfBaselines, Cause cause) {
-        this(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause, Bound.NONE);
+        this(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause, Bound.NONE,
+                List.of());
     }
 
     public Cell(String name, Map<String, String> select, Map<String, String> baseline, double paper, String note) {
@@ -69,7 +71,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     /** The same cell with the analysed reason why ours differs from the paper's number. */
     public Cell because(Cause.Kind kind, String detail) {
         return new Cell(name, select, baseline, paper, note, this.kind, metric, baselines, overColumn, overLabels, meanOfBaselines,
-                new Cause(kind, detail), bound);
+                new Cause(kind, detail), bound, upTo);
     }
 
     public static Cell value(String name, Map<String, String> select, double paper, String note) {
@@ -95,7 +97,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      */
     public Cell asLowerBound() {
         return new Cell(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause,
-                Bound.AT_LEAST);
+                Bound.AT_LEAST, upTo);
     }
 
     /**
@@ -104,7 +106,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      */
     public Cell asUpperBound() {
         return new Cell(name, select, baseline, paper, note, kind, metric, baselines, overColumn, overLabels, meanOfBaselines, cause,
-                Bound.AT_MOST);
+                Bound.AT_MOST, upTo);
     }
 
     /** Whether the paper's number is a lower bound of ours ({@link #asLowerBound}). */
@@ -155,7 +157,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     /** The same cell on another summary field (e.g. p99 where the preset reports the mean). */
     public Cell on(String summaryField) {
         return new Cell(name, select, baseline, paper, note, kind, summaryField, baselines, overColumn, overLabels, meanOfBaselines, cause,
-                bound);
+                bound, upTo);
     }
 
     /**
@@ -165,7 +167,7 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
      */
     public Cell averagedOver(String column, List<String> labels) {
         return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels), meanOfBaselines, cause,
-                bound);
+                bound, upTo);
     }
 
     /**
@@ -176,6 +178,23 @@ public record Cell(String name, Map<String, String> select, Map<String, String> 
     public static Cell againstTheMeanOfItsBaselines(String name, Map<String, String> select, List<Map<String, String>> baselines,
                                                     double paper, String note) {
         return new Cell(name, select, null, paper, note, Kind.IMPROVEMENT, null, List.copyOf(baselines), null, null, true, null);
+    }
+
+    /**
+     * The same cell read as the paper's "up to": the largest of its values over {@code labels} of grid column
+     * {@code column} (which the selection and baselines then leave out) and over the summary fields
+     * {@code metrics}, each the mean over seeds at that point; the row reports that point's mean, SD and
+     * seeds, and names it. A maximum over noisy points leans high, by about the points' SD at most.
+     */
+    public Cell upTo(String column, List<String> labels, List<String> metrics) {
+        if (metrics.isEmpty()) throw new IllegalArgumentException(name + ": 'up to' needs at least one field");
+        return new Cell(name, select, baseline, paper, note, kind, metric, baselines, column, List.copyOf(labels), meanOfBaselines, cause,
+                bound, List.copyOf(metrics));
+    }
+
+    /** Whether the cell is the maximum over points and fields ({@link #upTo}) rather than one value or an average. */
+    public boolean isUpTo() {
+        return !upTo.isEmpty();
     }
 
     /** The selections this cell takes its values from: its own, or one per averaged label. */

@@ -44,7 +44,8 @@ public record Provenance(String preset, String scale, String fingerprint, String
             sb.append(c.name()).append('|').append(c.kind()).append('|').append(canonical(c.select())).append('|');
             for (Map<String, String> b : c.baselines()) sb.append(canonical(b)).append(';');
             sb.append('|').append(c.paper()).append('|').append(c.metric()).append('|').append(c.overColumn()).append('|')
-                    .append(c.overLabels()).append('|').append(c.meanOfBaselines()).append(c.atLeast() ? "|at-least" : c.atMost() ? "|at-most" : "").append('\n');
+                    .append(c.overLabels()).append('|').append(c.meanOfBaselines()).append(c.atLeast() ? "|at-least" : c.atMost() ? "|at-most" : "")
+                    .append(c.isUpTo() ? "|up-to" + c.upTo() : "").append('\n');
         }
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");

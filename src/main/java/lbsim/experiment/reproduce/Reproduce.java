@@ -59,7 +59,8 @@ public final class Reproduce {
 
         /** The cell's note, plus which baseline was the strongest when there were several. */
         public String note() {
-            return baselineUsed == null ? cell.note() : cell.note() + " [strongest baseline: " + baselineUsed + "]";
+            if (baselineUsed == null) return cell.note();
+            return cell.note() + (cell.isUpTo() ? " [largest at " : " [strongest baseline: ") + baselineUsed + "]";
         }
     }
 
@@ -246,7 +247,9 @@ public final class Reproduce {
                 best = stats(c, xs, null, metric);
             } else {
                 for (Map<String, String> b : candidates) {
-                    Row row = stats(c, values(c, b, byPoint, cols, spec, metric), candidates.size() > 1 ? describe(b, c.select()) : null, metric);
+                    String against = candidates.size() > 1 ? describe(b, c.select()) : null;
+                    Row row = c.isUpTo() ? upTo(c, b, against, byPoint, cols, spec)
+                            : stats(c, values(c, b, byPoint, cols, spec, metric), against, metric);
                     if (best == null || (row.ran() && (!best.ran() || row.mean() < best.mean()))) best = row;
                 }
             }
@@ -263,21 +266,52 @@ public final class Reproduce {
         List<Map<String, String>> points = c.points(c.select());
         List<Map<String, String>> basePoints = b == null ? null : c.points(b);
         for (int i = 0; i < points.size(); i++) {
-            Map<Long, Map<String, String>> sel = byPoint.get(pointKey(cols, points.get(i)));
-            Map<Long, Map<String, String>> base = b == null ? null : byPoint.get(pointKey(cols, basePoints.get(i)));
-            if (sel == null || (b != null && base == null)) continue;
-            for (long seed : spec.seeds()) {
-                Double a = value(sel.get(seed), metric);
-                if (a == null) continue;
-                if (b == null) {
-                    xs.add(a);
-                    continue;
-                }
-                Double y = value(base.get(seed), metric);
-                if (y != null) xs.add(c.combine(a, y));
-            }
+            xs.addAll(pointValues(c, points.get(i), b == null ? null : basePoints.get(i), byPoint, cols, spec, metric));
         }
         return xs;
+    }
+
+    /** The cell's per-seed values at one point against one baseline point (null: none); empty when either did not run. */
+    private static List<Double> pointValues(Cell c, Map<String, String> point, Map<String, String> basePoint,
+                                            Map<String, Map<Long, Map<String, String>>> byPoint, List<String> cols, SweepSpec spec,
+                                            String metric) {
+        List<Double> xs = new ArrayList<>();
+        Map<Long, Map<String, String>> sel = byPoint.get(pointKey(cols, point));
+        Map<Long, Map<String, String>> base = basePoint == null ? null : byPoint.get(pointKey(cols, basePoint));
+        if (sel == null || (basePoint != null && base == null)) return xs;
+        for (long seed : spec.seeds()) {
+            Double a = value(sel.get(seed), metric);
+            if (a == null) continue;
+            if (basePoint == null) {
+                xs.add(a);
+                continue;
+            }
+            Double y = value(base.get(seed), metric);
+            if (y != null) xs.add(c.combine(a, y));
+        }
+        return xs;
+    }
+
+    /**
+     * An "up to" cell ({@link Cell#upTo}) against baseline {@code b}: the point and field whose mean over seeds is the
+     * largest, with that point's SD and seeds; the row names where it is (and the baseline, {@code against}, if chosen).
+     */
+    private static Row upTo(Cell c, Map<String, String> b, String against, Map<String, Map<Long, Map<String, String>>> byPoint,
+                            List<String> cols, SweepSpec spec) {
+        List<Map<String, String>> points = c.points(c.select());
+        List<Map<String, String>> basePoints = b == null ? null : c.points(b);
+        Row best = null;
+        for (int i = 0; i < points.size(); i++) {
+            for (String field : c.upTo()) {
+                List<Double> xs = pointValues(c, points.get(i), b == null ? null : basePoints.get(i), byPoint, cols, spec, field);
+                if (xs.stream().anyMatch(x -> Double.isNaN(x))) continue; // a point whose field is empty (e.g. a bin without flows)
+                String at = (c.overColumn() == null ? "" : c.overColumn() + "=" + points.get(i).get(c.overColumn()) + ", ") + field
+                        + (against == null ? "" : "; strongest baseline: " + against);
+                Row row = stats(c, xs, at, field);
+                if (row.ran() && (best == null || row.mean() > best.mean())) best = row;
+            }
+        }
+        return best != null ? best : stats(c, List.of(), null, c.upTo().get(0));
     }
 
     private static Double value(Map<String, String> flat, String metric) {

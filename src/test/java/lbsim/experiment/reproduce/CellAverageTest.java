@@ -60,6 +60,28 @@ class CellAverageTest {
         assertThat(rows.get(1).mean()).isCloseTo((50 + 60 + 90 + 90 + 30 + 30) / 6.0, within(1e-12));
     }
 
+    /** "Up to": the point whose mean over seeds is the largest, with that point's own SD and seeds, named in the note. */
+    @Test
+    void anUpToCellIsTheLargestMeanOverItsPointsAndNamesIt() throws Exception {
+        List<Reproduce.Row> rows = compare(List.of(
+                Cell.improvement("up to", lb("ours"), lb("base"), 45, "n").upTo("workload.size_bytes", List.of("s1", "s2", "s3"),
+                        List.of("cct_ns")),
+                Cell.improvement("up to, no s1", lb("ours"), lb("base"), 45, "n").upTo("workload.size_bytes", List.of("s2", "s3"),
+                        List.of("cct_ns"))));
+        // improvements per size: s1 50 %, 40 % (mean 45); s2 10 %, 25 % (17.5); s3 25 %, 25 % (25)
+        assertThat(rows.get(0).mean()).isCloseTo(45, within(1e-12));
+        assertThat(rows.get(0).sd()).isCloseTo(Math.sqrt(50), within(1e-12));
+        assertThat(rows.get(0).n()).isEqualTo(2);
+        assertThat(rows.get(0).verdict()).isEqualTo(Verdict.REPRODUCES);
+        assertThat(rows.get(0).note()).isEqualTo("n [largest at workload.size_bytes=s1, cct_ns]");
+        // without s1 the largest is s3's 25 %, not the average of the points (21.25) nor any single seed (s2's 25 %)
+        assertThat(rows.get(1).mean()).isCloseTo(25, within(1e-12));
+        assertThat(rows.get(1).sd()).isZero();
+        assertThat(rows.get(1).note()).contains("workload.size_bytes=s3");
+        assertThatThrownBy(() -> Cell.improvement("x", lb("ours"), lb("base"), 1, "").upTo(null, List.of(), List.of()))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void againstTheMeanOfItsBaselinesAveragesEveryBaselineThatRanInsteadOfTakingTheStrongest() throws Exception {
         Map<String, String> s1 = Map.of("workload.size_bytes", "s1", "load_balancer.scheme", "ours");

@@ -117,22 +117,36 @@ class HopperPresetsTest {
     }
 
     @Test
-    void fig8RunsEndToEndOnATinyFabricAndComparesP99CellsOnTheirOwnField() throws Exception {
+    void fig8RunsEndToEndOnATinyFabricAndReadsUpToAsTheLargestBinOnTheP99Fields() throws Exception {
         Path out = tmp.resolve("h8");
         Preset p = Presets.get("hopper-fig8");
         List<String> sets = List.of("topology.leaves=2", "topology.spines=2", "topology.hosts_per_leaf=2", "workload.duration_us=40");
         Reproduce.Outcome o = Reproduce.run(p, "quick", out, 2, sets, Sweep.Listener.NONE);
         assertThat(Files.readString(out.resolve("results.csv")).lines()).hasSize(1 + 2 * 5 * 3);
         Reproduce.Row p99 = o.rows().stream().filter(r -> r.cell().name().equals("p99 50%: Hopper vs CONGA")).findFirst().orElseThrow();
-        // recompute the paired improvement from the runs' summaries on the p99 field
+        // "up to": recompute the paired improvement per size bin from the runs' summaries on each bin's p99 field, and
+        // take the bin with the largest mean over seeds (bins without flows at some seed are not points of the figure)
         SweepSpecView v = new SweepSpecView(out);
-        double sum = 0;
-        for (long seed : new long[] {1, 2, 3}) {
-            double h = v.value("50%", "hopper", seed, HopperPresets.P99), c = v.value("50%", "conga", seed, HopperPresets.P99);
-            sum += 100 * (c - h) / c;
+        double best = Double.NEGATIVE_INFINITY;
+        String bestField = null;
+        for (String field : HopperPresets.bins("p99")) {
+            double sum = 0;
+            boolean all = true;
+            for (long seed : new long[] {1, 2, 3}) {
+                double h = v.value("50%", "hopper", seed, field), c = v.value("50%", "conga", seed, field);
+                all &= !Double.isNaN(h) && !Double.isNaN(c);
+                sum += 100 * (c - h) / c;
+            }
+            if (all && sum / 3 > best) {
+                best = sum / 3;
+                bestField = field;
+            }
         }
+        assertThat(bestField).as("some bin has flows in every run").isNotNull();
         assertThat(p99.n()).isEqualTo(3);
-        assertThat(p99.mean()).isCloseTo(sum / 3, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(p99.metric()).isEqualTo(bestField);
+        assertThat(p99.mean()).isCloseTo(best, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(p99.note()).contains("[largest at " + bestField + "]");
         assertThat(Files.readString(out.resolve("comparison.csv"))).contains("p99 50%: Hopper vs CONGA", "16.0000");
     }
 
@@ -143,7 +157,8 @@ class HopperPresetsTest {
                 Path run = dirs.filter(d -> d.getFileName().toString().startsWith("load=" + load.replace('%', '_') + ",load_balancer=" + lb + ",seed=" + seed + "-"))
                         .findFirst().orElseThrow();
                 Map<String, String> f = Sweep.flatten(Sweep.readSummary(run.resolve("summary.json")));
-                return Double.parseDouble(f.get(field));
+                String x = f.get(field);
+                return x == null || x.isEmpty() ? Double.NaN : Double.parseDouble(x);
             }
         }
     }
