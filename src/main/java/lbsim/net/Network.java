@@ -110,6 +110,29 @@ public final class Network implements EventHandler {
         return tables.addOrGet(table);
     }
 
+    /**
+     * An array equal to {@code bundlesByTor} in content (per ToR: bundles of local ports), shared with every
+     * switch whose array is equal (a k=96 fat-tree: about a hundred instead of 11 520 arrays of 4 608 references);
+     * never written after this.
+     */
+    int[][][] sharedBundles(int[][][] bundlesByTor) {
+        int[][][] known = bundleTables.putIfAbsent(bundlesByTor, bundlesByTor);
+        return known != null ? known : bundlesByTor;
+    }
+
+    private final it.unimi.dsi.fastutil.objects.Object2ObjectOpenCustomHashMap<int[][][], int[][][]> bundleTables =
+            new it.unimi.dsi.fastutil.objects.Object2ObjectOpenCustomHashMap<>(new it.unimi.dsi.fastutil.Hash.Strategy<>() {
+                @Override
+                public int hashCode(int[][][] a) {
+                    return java.util.Arrays.deepHashCode(a);
+                }
+
+                @Override
+                public boolean equals(int[][][] a, int[][][] b) {
+                    return a == b || (a != null && b != null && java.util.Arrays.deepEquals(a, b));
+                }
+            });
+
     /** Distinct next-hop tables since the last routing change (the live ones). */
     int sharedTableCount() {
         return tables.size();
@@ -318,6 +341,7 @@ public final class Network implements EventHandler {
                 + detected + (detected == 1 ? " link" : " links") + " detected down");
         Routing live = topo.routingAvoiding(linkDetectedDown);
         tables.clear();   // every switch gets its table anew: keep only the live ones
+        bundleTables.clear();
         for (Switch s : switches) {
             s.setLiveRouting(live.groupByTor(s.id), live.groupsOf(s.id));
             s.setLiveBundles(linkDetectedDown);

@@ -38,7 +38,7 @@ public final class Switch extends SharedBuffer {
         this.selfTor = net.topology().torIndex(id);
         var routing = net.topology().routing();
         setLiveRouting(routing.groupByTor(id), routing.groupsOf(id));
-        this.staticBundlesByTor = byTor(routing.groupByTor(id), routing.bundlesOf(id));
+        this.staticBundlesByTor = net.sharedBundles(byTor(routing.groupByTor(id), routing.bundlesOf(id)));
         this.ecnRandom = net.sim().random().stream("ecn." + net.topology().nodeName(id));
     }
 
@@ -84,7 +84,7 @@ public final class Switch extends SharedBuffer {
         int[] codes = new int[groupByTor.length];
         java.util.List<int[]> multi = new java.util.ArrayList<>();
         for (int t = 0; t < codes.length; t++) {
-            int[] g = groupByTor[t] >= 0 ? groups[groupByTor[t]] : null;
+            int[] g = t != selfTor && groupByTor[t] >= 0 ? groups[groupByTor[t]] : null;
             if (g == null || g.length == 0) {
                 codes[t] = NO_ROUTE;     // this ToR (routed to the host port before the table) or unreachable
             } else if (g.length == 1) {
@@ -104,6 +104,11 @@ public final class Switch extends SharedBuffer {
         // aggregation switches of a pod) have equal tables and share one (Network.sharedTable)
         if (selfTor >= 0) codes[selfTor] = mostCommon(codes);
         this.nextHopByTor = net.sharedTable(codes);
+    }
+
+    /** The source routes' bundles per destination ToR (shared; read only). */
+    int[][][] staticBundleTable() {
+        return staticBundlesByTor;
     }
 
     /** The live next-hop table (shared; read only). */
@@ -155,7 +160,7 @@ public final class Switch extends SharedBuffer {
                 live[t][b] = members.length > 0 ? members : all[t][b];
             }
         }
-        this.staticBundlesByTor = live;
+        this.staticBundlesByTor = net.sharedBundles(live);
     }
 
     /**
@@ -170,12 +175,17 @@ public final class Switch extends SharedBuffer {
         int[][] ports = byTor(groupByTor, routing.portGroupsOf(id));
         boolean[] downByGroup = routing.downGroupsOf(id);
         boolean[] down = new boolean[groupByTor.length];
-        for (int t = 0; t < down.length; t++) down[t] = groupByTor[t] >= 0 && downByGroup[groupByTor[t]];
+        for (int t = 0; t < down.length; t++) down[t] = t != selfTor && groupByTor[t] >= 0 && downByGroup[groupByTor[t]];
+        if (selfTor >= 0) ports[selfTor] = null;
         this.portRoutesByTor = ports;
         this.downwardByTor = down;
     }
 
-    /** {@code groups[groupByTor[t]]} for every ToR t (null where the group index is negative: this ToR). */
+    /**
+     * {@code groups[groupByTor[t]]} for every ToR t (null where the group index is negative). A ToR's own
+     * entry is never read (route() answers for it first) and is another ToR's, as in the routing's shared
+     * rows, so that switches in one role have equal arrays ({@link Network#sharedBundles}).
+     */
     private static <T> T[] byTor(int[] groupByTor, T[] groups) {
         T[] out = java.util.Arrays.copyOf(groups, groupByTor.length);
         for (int t = 0; t < groupByTor.length; t++) out[t] = groupByTor[t] >= 0 ? groups[groupByTor[t]] : null;
