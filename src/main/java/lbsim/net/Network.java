@@ -111,27 +111,32 @@ public final class Network implements EventHandler {
     }
 
     /**
-     * An array equal to {@code bundlesByTor} in content (per ToR: bundles of local ports), shared with every
-     * switch whose array is equal (a k=96 fat-tree: about a hundred instead of 11 520 arrays of 4 608 references);
-     * never written after this.
+     * {@code bundlesByGroup[groupByTor[t]]} for every ToR t (null where the group id is negative), one array
+     * shared by every switch with the same (shared) group-id row and equal bundles: a k=96 fat-tree keeps
+     * about a hundred such arrays instead of 11 520 of 4 608 references. Never written after this.
      */
-    int[][][] sharedBundles(int[][][] bundlesByTor) {
-        int[][][] known = bundleTables.putIfAbsent(bundlesByTor, bundlesByTor);
-        return known != null ? known : bundlesByTor;
+    int[][][] sharedBundles(int[] groupByTor, int[][][] bundlesByGroup) {
+        return bundleTables.computeIfAbsent(new BundleKey(groupByTor, bundlesByGroup), k -> {
+            int[][][] out = new int[groupByTor.length][][];
+            for (int t = 0; t < out.length; t++) out[t] = groupByTor[t] >= 0 ? bundlesByGroup[groupByTor[t]] : null;
+            return out;
+        });
     }
 
-    private final it.unimi.dsi.fastutil.objects.Object2ObjectOpenCustomHashMap<int[][][], int[][][]> bundleTables =
-            new it.unimi.dsi.fastutil.objects.Object2ObjectOpenCustomHashMap<>(new it.unimi.dsi.fastutil.Hash.Strategy<>() {
-                @Override
-                public int hashCode(int[][][] a) {
-                    return java.util.Arrays.deepHashCode(a);
-                }
+    /** A group-id row (by identity: the routing shares equal rows) and bundles per group (by content). */
+    private record BundleKey(int[] row, int[][][] bundles) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof BundleKey k && k.row == row && java.util.Arrays.deepEquals(k.bundles, bundles);
+        }
 
-                @Override
-                public boolean equals(int[][][] a, int[][][] b) {
-                    return a == b || (a != null && b != null && java.util.Arrays.deepEquals(a, b));
-                }
-            });
+        @Override
+        public int hashCode() {
+            return 31 * System.identityHashCode(row) + java.util.Arrays.deepHashCode(bundles);
+        }
+    }
+
+    private final java.util.Map<BundleKey, int[][][]> bundleTables = new java.util.HashMap<>();
 
     /** Distinct next-hop tables since the last routing change (the live ones). */
     int sharedTableCount() {
