@@ -38,7 +38,7 @@ public final class Switch extends SharedBuffer {
         this.selfTor = net.topology().torIndex(id);
         var routing = net.topology().routing();
         setLiveRouting(routing.groupByTor(id), routing.groupsOf(id));
-        this.staticBundlesByTor = byTor(routing.groupByTor(id), routing.bundlesOf(id));
+        this.staticBundlesByTor = net.sharedBundles(routing.groupByTor(id), routing.bundlesOf(id));
         this.ecnRandom = net.sim().random().stream("ecn." + net.topology().nodeName(id));
     }
 
@@ -84,7 +84,7 @@ public final class Switch extends SharedBuffer {
         int[] codes = new int[groupByTor.length];
         java.util.List<int[]> multi = new java.util.ArrayList<>();
         for (int t = 0; t < codes.length; t++) {
-            int[] g = groupByTor[t] >= 0 ? groups[groupByTor[t]] : null;
+            int[] g = t != selfTor && groupByTor[t] >= 0 ? groups[groupByTor[t]] : null;
             if (g == null || g.length == 0) {
                 codes[t] = NO_ROUTE;     // this ToR (routed to the host port before the table) or unreachable
             } else if (g.length == 1) {
@@ -104,6 +104,11 @@ public final class Switch extends SharedBuffer {
         // aggregation switches of a pod) have equal tables and share one (Network.sharedTable)
         if (selfTor >= 0) codes[selfTor] = mostCommon(codes);
         this.nextHopByTor = net.sharedTable(codes);
+    }
+
+    /** The source routes' bundles per destination ToR (shared; read only). */
+    int[][][] staticBundleTable() {
+        return staticBundlesByTor;
     }
 
     /** The live next-hop table (shared; read only). */
@@ -144,18 +149,17 @@ public final class Switch extends SharedBuffer {
     void setLiveBundles(boolean[] linkDetectedDown) {
         var topo = net.topology();
         var routing = topo.routing();
-        int[][][] all = byTor(routing.groupByTor(id), routing.bundlesOf(id));
+        int[][][] all = routing.bundlesOf(id);
         int first = topo.firstPort(id);
         int[][][] live = new int[all.length][][];
-        for (int t = 0; t < all.length; t++) {
-            if (all[t] == null) continue;
-            live[t] = new int[all[t].length][];
-            for (int b = 0; b < all[t].length; b++) {
-                int[] members = java.util.Arrays.stream(all[t][b]).filter(l -> !linkDetectedDown[topo.portLink(first + l)]).toArray();
-                live[t][b] = members.length > 0 ? members : all[t][b];
+        for (int g = 0; g < all.length; g++) {
+            live[g] = new int[all[g].length][];
+            for (int b = 0; b < all[g].length; b++) {
+                int[] members = java.util.Arrays.stream(all[g][b]).filter(l -> !linkDetectedDown[topo.portLink(first + l)]).toArray();
+                live[g][b] = members.length > 0 ? members : all[g][b];
             }
         }
-        this.staticBundlesByTor = live;
+        this.staticBundlesByTor = net.sharedBundles(routing.groupByTor(id), live);
     }
 
     /**
@@ -168,14 +172,15 @@ public final class Switch extends SharedBuffer {
         var routing = net.topology().routing();
         int[] groupByTor = routing.groupByTor(id);
         int[][] ports = byTor(groupByTor, routing.portGroupsOf(id));
+        if (selfTor >= 0) ports[selfTor] = null;
         boolean[] downByGroup = routing.downGroupsOf(id);
         boolean[] down = new boolean[groupByTor.length];
-        for (int t = 0; t < down.length; t++) down[t] = groupByTor[t] >= 0 && downByGroup[groupByTor[t]];
+        for (int t = 0; t < down.length; t++) down[t] = t != selfTor && groupByTor[t] >= 0 && downByGroup[groupByTor[t]];
         this.portRoutesByTor = ports;
         this.downwardByTor = down;
     }
 
-    /** {@code groups[groupByTor[t]]} for every ToR t (null where the group index is negative: this ToR). */
+    /** {@code groups[groupByTor[t]]} for every ToR t (null where the group index is negative or t is this switch's own ToR). */
     private static <T> T[] byTor(int[] groupByTor, T[] groups) {
         T[] out = java.util.Arrays.copyOf(groups, groupByTor.length);
         for (int t = 0; t < groupByTor.length; t++) out[t] = groupByTor[t] >= 0 ? groups[groupByTor[t]] : null;

@@ -5,6 +5,7 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenCustomHashMap;
+import it.unimi.dsi.fastutil.objects.Object2ObjectOpenCustomHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -45,7 +46,7 @@ import java.util.Map;
  */
 public final class Routing {
     private final Topology topo;
-    /** Per switch (node - hosts): group id per destination ToR index; -1 at the ToR itself. */
+    /** Per switch (node - hosts): group id per destination ToR index (a ToR's own entry: another ToR's, see groupToward); equal rows are one array. */
     private final int[][] groupByTor;
     /** Per switch: distinct groups of local port indices. */
     private final int[][][] groups;
@@ -68,7 +69,7 @@ public final class Routing {
         int hosts = topo.hostCount();
         int switches = topo.nodeCount() - hosts;
         int tors = topo.torCount();
-        groupByTor = new int[switches][tors];
+        groupByTor = new int[switches][];
         groups = new int[switches][][];
         bundles = new int[switches][][][];
         torPortToHost = new int[hosts];
@@ -127,32 +128,33 @@ public final class Routing {
         }
 
         int[] scratch = new int[maxDegree];
-        // per switch: group contents toward each ToR, the representative's arrays reused where equal
-        int[][][] members = new int[switches][tors][];
-        for (int t = 0; t < tors; t++) {
-            int rep = repOf[t];
-            int torSwitch = topo.torNode(t) - hosts, repSwitch = topo.torNode(rep) - hosts;
-            if (rep == t) {
-                for (int s = 0; s < switches; s++) members[s][t] = group(s, t, repDist[t], -1, -1, peerSwitch, scratch);
-                continue;
-            }
-            for (int s = 0; s < switches; s++) members[s][t] = members[s][rep];
-            members[torSwitch][t] = group(torSwitch, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
-            members[repSwitch][t] = group(repSwitch, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
-            for (int n : neighbours[t]) members[n][t] = group(n, t, repDist[rep], torSwitch, repSwitch, peerSwitch, scratch);
-        }
+        // per switch, the ToRs whose next hops there differ from those toward their class representative:
+        // the ToR's own switch, its representative's, and its neighbours (see above)
+        int[][] special = specialTors(repOf, neighbours, switches);
+        int[] specialStamp = new int[tors];
+        int[][] members = new int[tors][];   // one switch's group contents toward each ToR, reused switch after switch
+        Object2ObjectOpenCustomHashMap<int[], int[]> rows = new Object2ObjectOpenCustomHashMap<>(IntArrays.HASH_STRATEGY);
         for (int s = 0; s < switches; s++) {
             int node = hosts + s;
+            for (int t : special[s]) specialStamp[t] = s + 1;
+            for (int t = 0; t < tors; t++) {
+                int rep = repOf[t];
+                if (rep == t) members[t] = group(s, t, repDist[t], -1, -1, peerSwitch, scratch);
+                else if (specialStamp[t] == s + 1) members[t] = group(s, t, repDist[rep], topo.torNode(t) - hosts, topo.torNode(rep) - hosts, peerSwitch, scratch);
+                else members[t] = members[rep];   // rep < t: already this switch's
+            }
             // group ids in order of first appearance over the ToRs; equal contents share an id
             // (a representative's array is one object, so most look-ups end at the identity map)
             java.util.IdentityHashMap<int[], Integer> byIdentity = new java.util.IdentityHashMap<>();
             Object2IntOpenCustomHashMap<int[]> ids = new Object2IntOpenCustomHashMap<>(IntArrays.HASH_STRATEGY);
             ids.defaultReturnValue(-1);
             List<int[]> list = new ArrayList<>();
+            int[] row = new int[tors];
+            int self = topo.torIndex(node);
             for (int t = 0; t < tors; t++) {
-                int[] m = members[s][t];
+                int[] m = members[t];
                 if (m == null) {
-                    groupByTor[s][t] = -1;
+                    row[t] = -1;
                     continue;
                 }
                 Integer known = byIdentity.get(m);
@@ -166,13 +168,41 @@ public final class Routing {
                     byIdentity.put(m, id);
                     known = id;
                 }
-                groupByTor[s][t] = known;
+                row[t] = known;
             }
-            members[s] = null;   // the contents live on in the groups; free the rest as we go
+            // a ToR's own entry (-1, answered by groupToward) takes another ToR's value, so that the rows of
+            // switches in one role (every ToR of a Clos, a pod's aggregation switches, all cores) are equal
+            // and shared: a k=96 fat-tree keeps about a hundred rows instead of 11 520
+            if (self >= 0 && tors > 1) row[self] = row[self == 0 ? 1 : 0];
+            int[] shared = rows.putIfAbsent(row, row);
+            groupByTor[s] = shared != null ? shared : row;
             groups[s] = list.toArray(new int[0][]);
             bundles[s] = new int[groups[s].length][][];
             for (int gi = 0; gi < groups[s].length; gi++) bundles[s][gi] = bundle(node, groups[s][gi]);
         }
+    }
+
+    /** Per switch, the ToRs t (not representatives) for which it is t's switch, t's representative's switch, or a neighbour of t. */
+    private int[][] specialTors(int[] repOf, int[][] neighbours, int switches) {
+        int hosts = topo.hostCount();
+        int[] count = new int[switches];
+        for (int t = 0; t < repOf.length; t++) {
+            if (repOf[t] == t) continue;
+            count[topo.torNode(t) - hosts]++;
+            count[topo.torNode(repOf[t]) - hosts]++;
+            for (int n : neighbours[t]) count[n]++;
+        }
+        int[][] out = new int[switches][];
+        for (int s = 0; s < switches; s++) out[s] = new int[count[s]];
+        Arrays.fill(count, 0);
+        for (int t = 0; t < repOf.length; t++) {
+            if (repOf[t] == t) continue;
+            int a = topo.torNode(t) - hosts, b = topo.torNode(repOf[t]) - hosts;
+            out[a][count[a]++] = t;
+            out[b][count[b]++] = t;
+            for (int n : neighbours[t]) out[n][count[n]++] = t;
+        }
+        return out;
     }
 
     /**
@@ -255,7 +285,7 @@ public final class Routing {
 
     /** Group id toward a destination ToR (index), or -1 when the switch is that ToR. */
     public int groupToward(int switchNode, int torIndex) {
-        return groupByTor[switchNode - topo.hostCount()][torIndex];
+        return torIndex == topo.torIndex(switchNode) ? -1 : groupByTor[switchNode - topo.hostCount()][torIndex];
     }
 
     /** Bundles of one switch, indexed by group id: per next-hop switch, the local ports (LAG members) to it. */
@@ -270,6 +300,10 @@ public final class Routing {
         return bundlesOf(switchNode)[groupToward(switchNode, topo.torIndex(tor))];
     }
 
+    /**
+     * Group id per destination ToR index (shared with every switch whose ids are equal; read only). At a
+     * ToR the entry of its own index is not -1 but another ToR's group: use {@link #groupToward} or skip it.
+     */
     public int[] groupByTor(int switchNode) {
         return groupByTor[switchNode - topo.hostCount()];
     }

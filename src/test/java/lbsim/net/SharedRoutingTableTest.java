@@ -43,6 +43,21 @@ class SharedRoutingTableTest {
             assertNextHopsMatch(net, topo, topo.routing());
             // all ToRs, the aggregation switches of each of the k pods, all cores
             assertThat(net.sharedTableCount()).as("k=%d", k).isEqualTo(1 + k + 1);
+            // the routing's group ids per ToR and the switches' source-route bundles are shared the same way
+            java.util.Set<Object> rows = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            java.util.Set<Object> bundles = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (Switch s : net.switches()) {
+                rows.add(topo.routing().groupByTor(s.id));
+                bundles.add(s.staticBundleTable());
+                int self = topo.torIndex(s.id);
+                for (int t = 0; t < topo.torCount(); t++) {
+                    if (t == self) continue;
+                    int g = topo.routing().groupToward(s.id, t);
+                    assertThat(s.staticBundleTable()[t]).as("%s toward ToR %d", s.name(), t).isDeepEqualTo(topo.routing().bundlesOf(s.id)[g]);
+                }
+            }
+            assertThat(rows).as("k=%d routing rows", k).hasSize(1 + k + 1);
+            assertThat(bundles).as("k=%d bundle tables", k).hasSize(1 + k + 1);
         }
     }
 

@@ -11,9 +11,7 @@ import de.erichseifert.vectorgraphics2d.intermediate.commands.SetFontCommand;
 import de.erichseifert.vectorgraphics2d.pdf.PDFProcessor;
 import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
 import de.erichseifert.vectorgraphics2d.util.PageSize;
-import java.awt.Color;
 import java.awt.Graphics2D;
-import java.awt.geom.AffineTransform;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -25,7 +23,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
-import javax.imageio.ImageIO;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
@@ -47,23 +44,9 @@ final class ChartWriter {
     private ChartWriter() {}
 
     static ChartFiles write(Chart<?, ?> chart, Path dir, String name) {
-        return write(chart, null, dir, name);
-    }
-
-    /** As {@link #write(Chart, Path, String)}, with {@code bar} (if not null) drawn to the right of the chart. */
-    static ChartFiles write(Chart<?, ?> chart, ColourBar bar, Path dir, String name) {
         traceFonts(chart.getStyler());
         int w = chart.getWidth(), h = chart.getHeight();
-        return write(new Drawing(chart.getTitle(), w + (bar == null ? 0 : ColourBar.WIDTH), h, g -> {
-            chart.paint(g, w, h);
-            if (bar == null) return;
-            AffineTransform saved = g.getTransform();
-            g.translate(w, 0);
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, ColourBar.WIDTH, h);
-            bar.paint(g, h);
-            g.setTransform(saved);
-        }), dir, name);
+        return write(new Drawing(chart.getTitle(), w, h, g -> chart.paint(g, w, h)), dir, name);
     }
 
     /**
@@ -71,8 +54,7 @@ final class ChartWriter {
      * draws it (the outline of a {@code TextLayout} in a {@link TracedFont}, see {@link ColourBar}).
      */
     static ChartFiles write(Drawing d, Path dir, String name) {
-        if (!name.matches("[A-Za-z0-9._-]+")) throw new IllegalArgumentException("chart file name '" + name + "' must be [A-Za-z0-9._-]+");
-        Path png = dir.resolve(name + ".png");
+        Path png = checked(dir, name, ".png");
         Path svg = dir.resolve(name + ".svg");
         Path pdf = dir.resolve(name + ".pdf");
         try {
@@ -84,6 +66,25 @@ final class ChartWriter {
             throw new UncheckedIOException("cannot write chart " + png, e);
         }
         return new ChartFiles(d.title(), png, svg, pdf, d.width());
+    }
+
+    /** A {@link Scene} as PNG (painted as any drawing), SVG and PDF (each written straight from the scene). */
+    static ChartFiles write(Scene scene, Path dir, String name) {
+        Path png = checked(dir, name, ".png"), svg = dir.resolve(name + ".svg"), pdf = dir.resolve(name + ".pdf");
+        try {
+            Files.createDirectories(dir);
+            writePng(new Drawing(scene.title, scene.width, scene.height, scene::paint), png);
+            Files.writeString(svg, scene.svg());
+            Files.write(pdf, scene.pdf());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write chart " + png, e);
+        }
+        return new ChartFiles(scene.title, png, svg, pdf, scene.width);
+    }
+
+    private static Path checked(Path dir, String name, String ext) {
+        if (!name.matches("[A-Za-z0-9._-]+")) throw new IllegalArgumentException("chart file name '" + name + "' must be [A-Za-z0-9._-]+");
+        return dir.resolve(name + ext);
     }
 
     /** A picture of {@code width} x {@code height} pixels that {@code painter} draws (the same calls for every file). */
@@ -104,7 +105,7 @@ final class ChartWriter {
         } finally {
             g.dispose();
         }
-        if (!ImageIO.write(img, "png", png.toFile())) throw new IOException("no PNG writer");
+        PngWriter.write(img, png);
     }
 
     /**

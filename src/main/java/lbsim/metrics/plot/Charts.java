@@ -12,8 +12,6 @@ import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.AnnotationText;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.HeatMapChart;
-import org.knowm.xchart.HeatMapChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -199,30 +197,7 @@ public final class Charts {
      */
     public static ChartFiles heatMap(HeatMap map, double scaleMax, Path dir, String name) {
         if (!(scaleMax > 0)) throw new IllegalArgumentException(map.title() + ": colour scale maximum must be > 0");
-        int rows = map.rows().size(), cols = map.columns().size();
-        int height = Math.max(360, Math.min(2400, 140 + 22 * rows));
-        int width = Math.max(560, Math.min(2400, 300 + 48 * cols)) - ColourBar.WIDTH;   // the colour bar beside it keeps the old size
-        HeatMapChart c = new HeatMapChartBuilder().width(width).height(height).title(map.title())
-                .xAxisTitle(map.columnLabel()).yAxisTitle(map.rowLabel()).build();
-        c.getStyler().setMin(0).setMax(scaleMax).setShowValue(false)
-                .setRangeColors(RAMP);
-        c.getStyler().setLegendVisible(false);   // replaced by a ColourBar with ticks and a title
-        c.getStyler().setXAxisLabelRotation(cols > 8 ? 90 : 0);
-        // a label on every row and column (XChart otherwise thins labels it thinks are crowded)
-        // on very tall maps XChart skips labels closer than the hint, so small fonts never overlap
-        c.getStyler().setXAxisTickMarkSpacingHint(8).setYAxisTickMarkSpacingHint(rows > 48 ? 12 : 8);
-        c.getStyler().setChartBackgroundColor(Color.WHITE);
-        solidGrid(c.getStyler());
-        c.getStyler().setAxisTickLabelsFont(new Font(Font.SANS_SERIF, Font.PLAIN, rows > 48 ? 8 : 11));
-        List<Number[]> cells = new ArrayList<>();
-        for (int r = 0; r < rows; r++) {
-            for (int k = 0; k < cols; k++) {
-                double v = map.values()[r][k];
-                if (!Double.isNaN(v)) cells.add(new Number[] {k, r, Math.max(0, Math.min(scaleMax, v))});
-            }
-        }
-        c.addSeries("utilisation", map.columns(), map.rows(), cells);
-        return ChartWriter.write(c, new ColourBar(RAMP, scaleMax, 100, "utilisation (%)"), dir, name);
+        return ChartWriter.write(HeatMapDrawing.scene(map, scaleMax), dir, name);
     }
 
     /**

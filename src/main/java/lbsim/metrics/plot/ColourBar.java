@@ -67,6 +67,22 @@ record ColourBar(Color[] ramp, double max, double factor, String title) {
         text(g, title, TITLE, WIDTH - 8, (top + bottom) / 2, true);
     }
 
+    /** Adds the bar to {@code s} in [x0, x0 + WIDTH) x [0, height): the same bar as {@link #paint}. */
+    void addTo(Scene s, double x0, int height) {
+        double top = TOP, bottom = height - BOTTOM, h = bottom - top, left = x0 + LEFT;
+        for (int k = 0; k < BANDS; k++) s.fill(left, top + k * h / BANDS, BAR, h / BANDS + 0.5, colour(ramp, 1 - (k + 0.5) / BANDS));
+        s.frame(left, top, BAR, h, Color.GRAY);
+        for (double v : ticks()) {
+            double y = bottom - v / max * h;
+            s.line(left + BAR, y, left + BAR + 4, y, Color.BLACK, 1, 0);
+            s.text(label(v * factor), PLAIN_TICKS, left + BAR + 7, y + 4, Scene.Anchor.START, false, Color.BLACK);
+        }
+        s.text(title, PLAIN_TITLE, x0 + WIDTH - 8, (top + bottom) / 2, Scene.Anchor.MIDDLE, true, Color.BLACK);
+    }
+
+    private static final Font PLAIN_TICKS = new Font(Font.SANS_SERIF, Font.PLAIN, 11);
+    private static final Font PLAIN_TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 12);
+
     /** Text as XChart draws it (filled outlines of a laid-out string), so vector files write it as text the same way. */
     static void text(Graphics2D g, String s, Font font, double x, double y, boolean upwards) {
         TextLayout layout = new TextLayout(s, font, g.getFontRenderContext());

@@ -1,13 +1,7 @@
 package lbsim.metrics.plot;
 
-import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
-import java.awt.Graphics2D;
-import java.awt.RenderingHints;
-import java.awt.geom.Ellipse2D;
-import java.awt.geom.Line2D;
-import java.awt.geom.Rectangle2D;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -29,9 +23,9 @@ import lbsim.metrics.LinkRecord;
 public final class TopologyDrawing {
     static final int MAX_HOSTS = 256;
     private static final int WIDTH = 1000, TIER_GAP = 130, MARGIN_TOP = 50, MARGIN_BOTTOM = 40, LEFT = 80, RIGHT = 30;
-    private static final Font TITLE = TracedFont.of(new Font(Font.SANS_SERIF, Font.BOLD, 14));
-    private static final Font TIER = TracedFont.of(new Font(Font.SANS_SERIF, Font.BOLD, 12));
-    private static final Font NODE = TracedFont.of(new Font(Font.SANS_SERIF, Font.PLAIN, 9));
+    private static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 14);
+    private static final Font TIER = new Font(Font.SANS_SERIF, Font.BOLD, 12);
+    private static final Font NODE = new Font(Font.SANS_SERIF, Font.PLAIN, 9);
     private static final Color DOWN = new Color(0xCC, 0, 0);
 
     private TopologyDrawing() {}
@@ -83,50 +77,32 @@ public final class TopologyDrawing {
         }
         String topTier = ((TreeMap<String, TreeSet<String>>) tiers).lastKey();
         ColourBar bar = new ColourBar(Charts.RAMP, scaleMax, 100, "utilisation (%)");
-        ChartWriter.Drawing d = new ChartWriter.Drawing(title, WIDTH + ColourBar.WIDTH, height, g -> {
-            g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g.setColor(Color.WHITE);
-            g.fill(new Rectangle2D.Double(0, 0, WIDTH + ColourBar.WIDTH, height));
-            g.setColor(Color.BLACK);
-            ColourBar.text(g, title, TITLE, WIDTH / 2.0 - title.length() * 3.8, 24, false);
-            for (Edge e : edges) {
-                double[] p = at.get(e.a()), q = at.get(e.b());
-                double f = Math.min(1, e.utilisation() / scaleMax);
-                if (e.up()) {
-                    g.setColor(ColourBar.colour(Charts.RAMP, f));
-                    g.setStroke(new BasicStroke((float) (0.6 + 2.4 * f)));
-                } else {
-                    g.setColor(DOWN);
-                    g.setStroke(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10, new float[] {5, 4}, 0));
+        Scene s = new Scene(title, WIDTH + ColourBar.WIDTH, height);
+        s.text(title, TITLE, WIDTH / 2.0, 24, Scene.Anchor.MIDDLE, false, Color.BLACK);
+        for (Edge e : edges) {
+            double[] p = at.get(e.a()), q = at.get(e.b());
+            double f = Math.min(1, e.utilisation() / scaleMax);
+            if (e.up()) s.line(p[0], p[1], q[0], q[1], ColourBar.colour(Charts.RAMP, f), 0.6 + 2.4 * f, 0);
+            else s.line(p[0], p[1], q[0], q[1], DOWN, 1.5, 5);
+        }
+        for (var tier : tiers.entrySet()) {
+            boolean hosts = tier.getKey().equals(LinkHeatMaps.HOST), labelled = tier.getValue().size() <= 24;
+            double y = 0;
+            for (String n : tier.getValue()) {
+                double[] p = at.get(n);
+                y = p[1];
+                if (hosts) s.dot(p[0], p[1], 2.5, Color.DARK_GRAY);
+                else s.fill(p[0] - 5, p[1] - 4, 10, 8, Color.DARK_GRAY);
+                if (labelled) {
+                    // the top tier labelled above, hosts below, the tiers between to the right (clear of the links)
+                    if (tier.getKey().equals(topTier)) s.text(n, NODE, p[0], p[1] - 9, Scene.Anchor.MIDDLE, false, Color.BLACK);
+                    else if (hosts) s.text(n, NODE, p[0], p[1] + 16, Scene.Anchor.MIDDLE, false, Color.BLACK);
+                    else s.text(n, NODE, p[0] + 8, p[1] + 3, Scene.Anchor.START, false, Color.BLACK);
                 }
-                g.draw(new Line2D.Double(p[0], p[1], q[0], q[1]));
             }
-            g.setStroke(new BasicStroke(1f));
-            for (var tier : tiers.entrySet()) {
-                boolean hosts = tier.getKey().equals(LinkHeatMaps.HOST), labelled = tier.getValue().size() <= 24;
-                double y = 0;
-                for (String n : tier.getValue()) {
-                    double[] p = at.get(n);
-                    y = p[1];
-                    g.setColor(Color.DARK_GRAY);
-                    if (hosts) g.fill(new Ellipse2D.Double(p[0] - 2.5, p[1] - 2.5, 5, 5));
-                    else g.fill(new Rectangle2D.Double(p[0] - 5, p[1] - 4, 10, 8));
-                    if (labelled) {
-                        g.setColor(Color.BLACK);
-                        // the top tier labelled above, hosts below, the tiers between to the right (clear of the links)
-                        if (tier.getKey().equals(topTier)) ColourBar.text(g, n, NODE, p[0] - n.length() * 2.4, p[1] - 9, false);
-                        else if (hosts) ColourBar.text(g, n, NODE, p[0] - n.length() * 2.4, p[1] + 16, false);
-                        else ColourBar.text(g, n, NODE, p[0] + 8, p[1] + 3, false);
-                    }
-                }
-                g.setColor(Color.BLACK);
-                ColourBar.text(g, tier.getKey() + " (" + tier.getValue().size() + ")", TIER, 8, y + 4, false);
-            }
-            java.awt.geom.AffineTransform saved = g.getTransform();
-            g.translate(WIDTH, 0);
-            bar.paint(g, height);
-            g.setTransform(saved);
-        });
-        return ChartWriter.write(d, dir, name);
+            s.text(tier.getKey() + " (" + tier.getValue().size() + ")", TIER, 8, y + 4, Scene.Anchor.START, false, Color.BLACK);
+        }
+        bar.addTo(s, WIDTH, height);
+        return ChartWriter.write(s, dir, name);
     }
 }
