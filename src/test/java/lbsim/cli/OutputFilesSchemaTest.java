@@ -108,7 +108,7 @@ class OutputFilesSchemaTest {
     /**
      * The summary.json table is what runs write: every field of these runs is documented with its
      * JSON type, and every documented field has a value in one of them (a field that stops being
-     * written, or a new one, fails here).
+     * written, or a new one, fails here); every scheme runs once, so no scheme writes a field the doc lacks.
      */
     @Test
     void everyDocumentedSummaryFieldIsWrittenAndNoOther() throws Exception {
@@ -127,8 +127,13 @@ class OutputFilesSchemaTest {
                 "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, link_gbps: 100}\n"
                         + "workload: {kind: permutation, size_bytes: 20000}\ntransport: {timeout_us: 20}\n"
                         + "nic: {reorder: window, retry_count: 1}\nfailures: [{at_us: 0, link: \"leaf0-spine1\", kind: down, detect_ms: 100}]\n");
+        List<String> all = new ArrayList<>(scenarios);
+        // and every scheme, so a counter a scheme adds to lb is documented
+        for (String scheme : lbsim.lb.Schemes.available()) {
+            all.add(base + "workload: {kind: permutation, size_bytes: 20000}\nload_balancer: {scheme: " + scheme + "}\n");
+        }
         Set<String> valued = new LinkedHashSet<>();
-        for (String sc : scenarios) {
+        for (String sc : all) {
             JsonNode summary = ScenarioLoader.yaml().readTree(ResultWriter.summaryJson(Scenarios.run(sc)));
             for (OutputsDoc.Field f : doc.checkSummary(summary, Path.of("summary.json"))) valued.add(f.path());
         }
