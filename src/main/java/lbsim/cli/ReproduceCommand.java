@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import lbsim.BadInputException;
 import lbsim.experiment.Sweep;
+import lbsim.experiment.reproduce.PaperScaleCost;
 import lbsim.experiment.reproduce.Preset;
 import lbsim.experiment.reproduce.Presets;
 import lbsim.experiment.reproduce.Provenance;
@@ -149,11 +150,18 @@ public final class ReproduceCommand implements Callable<Integer> {
 
     /** "stored: quick scale, 32 runs, 18 s of run time; 12 cells: ..." or why there is nothing to show. */
     static String storedLine(Verdicts.Stored s) {
-        if (!s.present()) return "no stored results; paper scale not run";
+        if (!s.present()) return "no stored results; paper scale not run (" + paperEstimate(s.preset()) + ")";
         Provenance pv = s.provenance();
-        String paperTime = pv.scale().equals("paper") ? Verdicts.duration(pv.runSeconds()) + " of run time" : "not run";
+        String paperTime = pv.scale().equals("paper") ? Verdicts.duration(pv.runSeconds()) + " of run time"
+                : "not run (" + paperEstimate(s.preset()) + ")";
         return "stored: " + pv.scale() + " scale, " + pv.runs() + " runs, " + Verdicts.duration(pv.runSeconds()) + " of run time"
                 + (s.current() ? "" : " (stale: the preset changed since)") + "; paper scale: " + paperTime
                 + (s.counts() == null ? "" : "; " + s.counts());
+    }
+
+    /** The paper grid's run count and what running it would cost in CPU, as far as measured. */
+    static String paperEstimate(Preset p) {
+        int runs = Reproduce.spec(p, "paper", List.of()).runs().size();
+        return PaperScaleCost.of(p.id()).map(c -> c.describe(runs)).orElse(runs + " runs; not measured");
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lbsim.net.AdaptiveRetransmission;
 import lbsim.net.NicConfig;
 import lbsim.net.NicConfig.Reorder;
 import lbsim.net.NicConfig.Timer;
@@ -19,10 +20,11 @@ import lbsim.net.NicConfig.Timer;
  * @param localAckTimeout the InfiniBand local ACK timeout exponent t: the QP's timer is 4.096 us x 2^t
  *                        (the default of {@code transport.timeout_us} under this profile; 0 = use 1000 us)
  * @param cc              the congestion control the NIC ships with: the default of {@code transport.cc}
+ * @param adaptive        NVIDIA's adaptive retransmission ({@code adaptive_retransmission: true}), or null: off
  */
 public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount,
                       int qpCacheEntries, long qpMissNs, long arbitrationBytes, String lossRecovery, int localAckTimeout,
-                      String cc) {
+                      String cc, AdaptiveRetransmission adaptive) {
 
     /** One profile's defaults. */
     record Profile(Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount, int qpCacheEntries,
@@ -78,9 +80,49 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
                     + " the packets the receiver lacks: its receiver must keep packets beyond a gap. Allowed: nic.reorder window"
                     + " or unbounded (profiles irn, multipath), or loss_recovery go-back-n or erasure");
         }
+        AdaptiveRetransmission adaptive = adaptive(s, recovery);
         s.finish();
-        return new NicSpec(profile, reorder, window, timer, retry, cache, missNs, arb, recovery, ackTimeout, p.cc());
+        return new NicSpec(profile, reorder, window, timer, retry, cache, missNs, arb, recovery, ackTimeout, p.cc(), adaptive);
     }
+
+    /** The {@code adp_*} keys: read only with {@code adaptive_retransmission: true}, so that they stay out of other runs' resolved scenarios. */
+    static final List<String> ADP_KEYS = List.of("adp_first_timeout_min_us", "adp_first_timeout_max_us",
+            "adp_retries_per_timeout", "adp_decrement");
+
+    /**
+     * NVIDIA's adaptive retransmission (docs.nvidia.com "Adaptive Retransmission: Parameters Control"), off unless
+     * {@code adaptive_retransmission: true}; the key is not written when absent, so existing runs resolve as before.
+     * NVIDIA does not publish its default profile's values: the defaults here are lbsim's (docs/scenario.md).
+     */
+    private static AdaptiveRetransmission adaptive(Section s, String recovery) {
+        boolean on = s.has("adaptive_retransmission") && s.bool("adaptive_retransmission", false);
+        if (!on) {
+            for (String k : ADP_KEYS) {
+                if (s.has(k)) throw s.error(k, "is read only with nic.adaptive_retransmission: true");
+            }
+            return null;
+        }
+        if (recovery.equals("irn")) {
+            throw s.error("adaptive_retransmission", "loss_recovery irn has its own timers (RTO_low and RTO_high);"
+                    + " allowed with: go-back-n, sack, tcp, trim, trim-rts, erasure");
+        }
+        long minUs = s.longValue("adp_first_timeout_min_us", ADP_FIRST_MIN_US, 4, 100_000_000L);
+        long maxUs = s.longValue("adp_first_timeout_max_us", Math.max(minUs, ADP_FIRST_MAX_US), 4, 100_000_000L);
+        int choices = 1;
+        while ((minUs << (choices - 1)) < maxUs && choices < 16) choices++;
+        if ((minUs << (choices - 1)) != maxUs) {
+            throw s.error("adp_first_timeout_max_us", maxUs + " is not adp_first_timeout_min_us (" + minUs + ") x a power of 2"
+                    + " up to 2^15 (ADP draws the first timeout among powers of two); allowed: " + minUs + ", " + 2 * minUs
+                    + ", " + 4 * minUs + ", ...");
+        }
+        int retries = s.intValue("adp_retries_per_timeout", 1, 1, 1000);
+        String dec = s.choice("adp_decrement", "reset", AdaptiveRetransmission.Decrement.KEYS);
+        return new AdaptiveRetransmission(minUs * 1_000_000L, choices, retries, AdaptiveRetransmission.Decrement.of(dec));
+    }
+
+    /** ADP's smallest and largest first timeout when not given: lbsim's choice, NVIDIA's default profile is not published. */
+    static final long ADP_FIRST_MIN_US = 16;
+    static final long ADP_FIRST_MAX_US = 128;
 
     private static Reorder reorderOf(String key) {
         for (Reorder r : Reorder.values()) if (r.key.equals(key)) return r;
@@ -90,7 +132,7 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
     /** The NIC configuration every host runs with (the reorder window still 0 = one BDP, resolved per host by the transport). */
     public NicConfig config() {
         return new NicConfig(profile, reorder, reorderWindowPackets, timer, retryCount, qpCacheEntries,
-                qpMissNs * lbsim.engine.Simulation.PS_PER_NS, arbitrationBytes);
+                qpMissNs * lbsim.engine.Simulation.PS_PER_NS, arbitrationBytes, adaptive);
     }
 
     /** The QP timer this profile's local ACK timeout gives, in microseconds (rounded up), or 0 if none. */
@@ -125,6 +167,7 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
         m.put("qp_cache_entries", qpCacheEntries);
         m.put("qp_miss_ns", qpMissNs);
         m.put("arbitration_bytes", arbitrationBytes);
+        if (adaptive != null) m.put("adaptive_retransmission", adaptiveSummary());   // absent when off: summaries stay as they were
         m.put("idealisations", idealisations());
         return m;
     }
@@ -139,6 +182,21 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
         b.append(", retry count ").append(retryCount == 0 ? "unlimited" : Integer.toString(retryCount));
         b.append(", QP cache ").append(qpCacheEntries == 0 ? "unlimited" : qpCacheEntries + " contexts (" + qpMissNs + " ns a miss)");
         b.append(", arbitration ").append(arbitrationBytes == 0 ? "per packet" : arbitrationBytes + " B");
+        if (adaptive != null) {
+            b.append(", adaptive retransmission (first timeout ").append(adaptive.firstMinPs() / 1_000_000L);
+            if (adaptive.firstChoices() > 1) b.append('-').append(adaptive.firstMaxPs() / 1_000_000L);
+            b.append(" us, doubling)");
+        }
         return b.toString();
+    }
+
+    /** summary.json {@code nic.adaptive_retransmission}: the ADP settings in force. */
+    private Map<String, Object> adaptiveSummary() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("first_timeout_min_us", adaptive.firstMinPs() / 1_000_000L);
+        m.put("first_timeout_max_us", adaptive.firstMaxPs() / 1_000_000L);
+        m.put("retries_per_timeout", adaptive.retriesPerTimeout());
+        m.put("decrement", adaptive.decrement().key);
+        return m;
     }
 }

@@ -61,7 +61,7 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
                         s.choice("irn_nack", "every", IRN_NACK).equals("every"),
                         // uet-htsim's UecSink counts out-of-order packets towards its ACK threshold; TCP ACKs them at once
                         s.choice("ack_out_of_order", "at-once", ACK_OUT_OF_ORDER).equals("coalesced")),
-                backoff(s, timeoutUs, lr), nic, s.choice("dctcp_variant", "window", DCTCP_VARIANTS),
+                backoff(s, timeoutUs, lr, nic.adaptive()), nic, s.choice("dctcp_variant", "window", DCTCP_VARIANTS),
                 // uet-htsim -target_q_delay: 0 = its default, 0.75 x the base RTT with trimming, 1 x without
                 s.doubleValue("uec_target_qdelay_us", 0, 0, 1e6),
                 // 0: strictly periodic, as McClure §3.3's fixed-rate senders; up to 1: each gap uniform in (1 +- j) x the mean
@@ -89,10 +89,18 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
     }
 
     /** {@code timeout_backoff} and {@code timeout_max_us}: the timeout grows over consecutive timeouts, up to the cap. */
-    private static RtoBackoff backoff(Section s, long timeoutUs, String lossRecovery) {
+    private static RtoBackoff backoff(Section s, long timeoutUs, String lossRecovery, lbsim.net.AdaptiveRetransmission adaptive) {
         String base = lossRecovery.equals("irn") ? "irn_rto_high_us" : "timeout_us";
         double factor = s.doubleValue("timeout_backoff", 1.0, 1.0, 1000);
         long capUs = s.longValue("timeout_max_us", 0, 0, 100_000_000L);
+        if (adaptive != null && (factor != 1.0 || capUs != 0)) {
+            throw s.error(factor != 1.0 ? "timeout_backoff" : "timeout_max_us", "not with nic.adaptive_retransmission, which"
+                    + " doubles the timeout itself up to timeout_us (the QP's ACK timeout); allowed: timeout_backoff 1, timeout_max_us 0");
+        }
+        if (adaptive != null && timeoutUs * 1_000_000L < adaptive.firstMaxPs()) {
+            throw s.error("timeout_us", timeoutUs + " is below nic.adp_first_timeout_max_us (" + adaptive.firstMaxPs() / 1_000_000L
+                    + "): the QP's ACK timeout caps every adaptive timeout; allowed: at least " + adaptive.firstMaxPs() / 1_000_000L);
+        }
         if (capUs > 0 && capUs < timeoutUs) {
             throw s.error("timeout_max_us", capUs + " is below " + base + " (" + timeoutUs + "); allowed: 0 (no cap) or at least " + base);
         }
@@ -132,6 +140,6 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         if (c.reorder() != lbsim.net.NicConfig.Reorder.WINDOW || c.reorderWindowPackets() > 0) return c;
         int packets = (int) Math.min(1 << 30, Math.max(1, (bdpBytes + mtuBytes - 1) / mtuBytes));
         return new lbsim.net.NicConfig(c.profile(), c.reorder(), packets, c.timer(), c.retryCount(), c.qpCacheEntries(),
-                c.qpMissPs(), c.arbitrationBytes());
+                c.qpMissPs(), c.arbitrationBytes(), c.adaptive());
     }
 }

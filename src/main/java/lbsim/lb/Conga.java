@@ -25,7 +25,9 @@ import lbsim.topology.Topology;
  * ECMP hash (ConWeave's ns-3 model, which the Hopper paper's simulations use). Metrics
  * older than {@code age_us} count as 0 (To-Leaf) or are not fed back (From-Leaf). A new flowlet
  * (gap above {@code gap_us}) takes the uplink minimising max(local quantised DRE, remote
- * metric), ties at random.
+ * metric), ties at random; with {@code sample_paths: n} only among n consecutive uplinks from a
+ * random start (uniform over the uplinks - n + 1 windows, so the middle uplinks are compared more
+ * often than the outer ones), as ConWeave's ns-3 CONGA does (conga-routing.cc GetBestPath(dstToRId, 4)).
  *
  * <p>Fat-trees (CONGA is defined for 2-tier leaf-spine): ToRs run CONGA over their uplinks
  * (the LBTag is the ToR uplink); aggregation and core switches choose by ECMP hash and still
@@ -39,7 +41,11 @@ public final class Conga implements ForwardingStrategy {
      * control packets go by ECMP hash (ConWeave's ns-3 model, algorithms.md §1.5); otherwise every packet does,
      * as every packet crosses the CONGA overlay in the paper.
      */
-    public record Params(double gapUs, double dreUs, double alpha, int qBits, double ageUs, boolean dataOnly) {
+    public record Params(double gapUs, double dreUs, double alpha, int qBits, double ageUs, boolean dataOnly, int samplePaths) {
+        public Params(double gapUs, double dreUs, double alpha, int qBits, double ageUs, boolean dataOnly) {
+            this(gapUs, dreUs, alpha, qBits, ageUs, dataOnly, 0);
+        }
+
         public Params(double gapUs, double dreUs, double alpha, int qBits, double ageUs) {
             this(gapUs, dreUs, alpha, qBits, ageUs, false);
         }
@@ -88,6 +94,7 @@ public final class Conga implements ForwardingStrategy {
     private final SplittableRandom random;
     private final boolean leaf;
     private final boolean dataOnly;
+    private final int samplePaths;
 
     // DRE per local port
     private final boolean[] fabric;
@@ -116,6 +123,7 @@ public final class Conga implements ForwardingStrategy {
         this.random = random;
         this.leaf = topo.torIndex(sw.id) >= 0;
         this.dataOnly = params.dataOnly();
+        this.samplePaths = params.samplePaths();
         int ports = sw.portCount();
         fabric = new boolean[ports];
         uplinkIndex = new int[ports];
@@ -179,7 +187,14 @@ public final class Conga implements ForwardingStrategy {
         int best = -1;
         int bestMetric = Integer.MAX_VALUE;
         int ties = 0;
-        for (int c : candidates) {
+        int from = 0;
+        int to = candidates.length;
+        if (samplePaths > 0 && samplePaths < candidates.length) {
+            from = random.nextInt(candidates.length - samplePaths + 1);
+            to = from + samplePaths;
+        }
+        for (int k = from; k < to; k++) {
+            int c = candidates[k];
             int metric = Math.max(quantise(sw, c, now), remote(base + uplinkIndex[c], now));
             if (metric < bestMetric) {
                 bestMetric = metric;

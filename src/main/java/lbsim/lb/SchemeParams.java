@@ -19,6 +19,11 @@ public interface SchemeParams {
         return def;
     }
 
+    /** Whether the scenario gives {@code key}: for keys recorded in the resolved scenario only when given. */
+    default boolean has(String key) {
+        return false;
+    }
+
     /** An error about {@code key} (values that do not fit together); the scenario reader's names the file and section. */
     default RuntimeException error(String key, String message) {
         return new IllegalArgumentException(key + ": " + message);

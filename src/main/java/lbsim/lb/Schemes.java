@@ -166,7 +166,9 @@ public final class Schemes {
             // defaults: ConWeave ns-3 network-load-balance.cc at 100 Gbps (algorithms.md §1.5); the paper's own values are unverified
             Conga.Params cp = new Conga.Params(p.doubleValue("gap_us", 100, 0, 1e12), p.doubleValue("dre_us", 50, 0.001, 1e6),
                     p.doubleValue("alpha", 0.2, 1e-6, 1), p.intValue("q_bits", 3, 1, 16), p.doubleValue("age_us", 500, 0, 1e12),
-                    p.choice("feedback", "all", Conga.FEEDBACK).equals("data"));
+                    p.choice("feedback", "all", Conga.FEEDBACK).equals("data"),
+                    // read only when given, so runs without it keep their resolved scenario (and its hash)
+                    p.has("sample_paths") ? p.intValue("sample_paths", 0, 0, 1 << 16) : 0);
             return c -> {
                 int uplinks = Conga.maxUplinks(c.topology());
                 return new Scheme("conga", new Ecmp.Host(c.random("conga")), sw -> new Conga(c.sim(), c.topology(), sw, cp, uplinks,

@@ -16,9 +16,16 @@ package lbsim.net;
  * @param qpMissPs             time the NIC's pipeline stalls to fetch a context it does not hold (over PCIe)
  * @param arbitrationBytes     bytes a QP may send in its turn before the NIC serves the next active QP;
  *                             0 = one packet per turn (per-packet round robin)
+ * @param adaptive             NVIDIA's adaptive retransmission in place of the fixed QP timer, or null (off)
  */
 public record NicConfig(String profile, Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount,
-                        int qpCacheEntries, long qpMissPs, long arbitrationBytes) {
+                        int qpCacheEntries, long qpMissPs, long arbitrationBytes, AdaptiveRetransmission adaptive) {
+
+    /** Without adaptive retransmission. */
+    public NicConfig(String profile, Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount,
+                     int qpCacheEntries, long qpMissPs, long arbitrationBytes) {
+        this(profile, reorder, reorderWindowPackets, timer, retryCount, qpCacheEntries, qpMissPs, arbitrationBytes, null);
+    }
 
     /** The receiver's treatment of a packet beyond the expected sequence. */
     public enum Reorder {

@@ -107,6 +107,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long lastCnpPs = Long.MIN_VALUE / 2;
         long cnpsSent;              // CNPs this QP's receiver sent (summary.json cnps)
         long outOfOrderArrivals;
+        AdaptiveTimer adaptive;     // the sender NIC's adaptive retransmission (created at the first send), or null
     }
 
     private Cold cold() {
@@ -372,7 +373,22 @@ public final class QueuePair extends NicClient implements EventHandler {
     }
 
     private long rtoPs() {
+        AdaptiveTimer a = adaptiveTimer();
+        if (a != null) return a.timeoutPs();
         return tr.config().rtoBackoff().timeoutPs(recovery.timeoutPs(this, tr.config().timeoutPs()), backoffs);
+    }
+
+    /**
+     * The sender NIC's adaptive retransmission timer (NVIDIA ADP), created at the QP's first send with
+     * its first timeout drawn from the run's seed and the QP's id; null when the NIC runs a fixed timer.
+     */
+    private AdaptiveTimer adaptiveTimer() {
+        Cold c = cold;
+        if (c != null && c.adaptive != null) return c.adaptive;
+        lbsim.net.AdaptiveRetransmission adp = tr.configOf(srcHost.id).nic().adaptive();
+        if (adp == null) return null;
+        return cold().adaptive = new AdaptiveTimer(adp, tr.config().timeoutPs(),
+                sim.random().derive("transport.adp.qp" + id), sim.now());
     }
 
     /** Moves the timer deadline; the pending event is checked lazily unless the deadline moved earlier. */
@@ -383,6 +399,12 @@ public final class QueuePair extends NicClient implements EventHandler {
             rtoScheduledPs = deadline;
             sim.scheduleAt(deadline, this, EV_RTO, ++rtoGen, null);
         }
+    }
+
+    /** A send with no timer running: nothing is outstanding, so adaptive retransmission's no-progress clock starts now. */
+    private void restartAdaptiveClock(long now) {
+        Cold c = cold;
+        if (c != null && c.adaptive != null) c.adaptive.onRestart(now);
     }
 
     /** Resends from {@code seq} (Go-Back-N and timeouts). */
@@ -428,6 +450,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             sndUna = cum;
             if (sndNxt < sndUna) sndNxt = sndUna;
             backoffs = 0; // forward progress ends a backoff
+            if (cold != null && cold.adaptive != null) cold.adaptive.onProgress(now);
             if (sentAtPs == null) rtoDeadline = now + rtoPs();
             if (rtoPending && rtoDeadline < rtoScheduledPs) setRtoDeadline(rtoDeadline); // a shorter RTO now (IRN)
             if (sndUna >= highestSent) timerRunning = false; // RFC 6298 §5.2: all outstanding data acknowledged
@@ -508,6 +531,7 @@ public final class QueuePair extends NicClient implements EventHandler {
             fail();
             return;
         }
+        if (cold.adaptive != null) cold.adaptive.onTimeout();
         ackReqPending = false; // presumed lost with the rest: the resent packets ask again
         logTimeout(now, 1);
         recovery.onTimeout(this);
@@ -546,6 +570,7 @@ public final class QueuePair extends NicClient implements EventHandler {
                     fail();
                     return;
                 }
+                if (cold().adaptive != null) cold.adaptive.onTimeout();
                 ackReqPending = false;
             }
             cold().timeouts++;
@@ -563,9 +588,15 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (next != Long.MAX_VALUE && !senderDone) setRtoDeadline(next);
     }
 
-    /** Whether the timeouts in a row without progress exceed the sender NIC's retry count (0 = no limit). Read rarely: not a field. */
+    /**
+     * Whether the timeouts in a row without progress exceed the sender NIC's retry count (0 = no limit); with
+     * adaptive retransmission, whether the QP made no progress for its ACK timeout x the retry count (NVIDIA ADP's
+     * qp_total_timeout). Read rarely: not a field.
+     */
     private boolean retryExhausted() {
         int limit = tr.configOf(srcHost.id).nic().retryCount();
+        Cold c = cold;
+        if (c != null && c.adaptive != null) return c.adaptive.exhausted(sim.now(), limit);
         return limit > 0 && backoffs > limit;
     }
 
@@ -805,8 +836,12 @@ public final class QueuePair extends NicClient implements EventHandler {
         // while a rate-based sender kept sending into a dead path (erasure coding with dcqcn)
         if (sentAtPs != null) {
             sentAtPs[(int) seq] = now;
-            if (!rtoPending) setRtoDeadline(now + rtoPs());
+            if (!rtoPending) {
+                restartAdaptiveClock(now);
+                setRtoDeadline(now + rtoPs());
+            }
         } else if (!timerRunning) {
+            restartAdaptiveClock(now);
             armRto();
         }
         if (coalescing && (hole || blockedAfterSend())) {

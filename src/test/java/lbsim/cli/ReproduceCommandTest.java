@@ -30,6 +30,10 @@ class ReproduceCommandTest {
         assertThat(o.code()).isZero();
         assertThat(Presets.all()).extracting(Preset::id).contains("mcclure-table2", "ethereal-fig3");
         for (Preset p : Presets.all()) assertThat(o.out()).contains(p.id(), p.figure());
+        // a preset not stored at paper scale gives the paper grid's run count and an estimate or why none exists
+        Outcome none = exec("reproduce", "--list", "--results", tmp.resolve("nothing-stored").toString(), "mcclure-table2");
+        int runs = Reproduce.spec(Presets.get("mcclure-table2"), "paper", List.of()).runs().size();
+        assertThat(none.out()).contains("no stored results; paper scale not run (" + runs + " runs, about ", " of CPU (estimate: ");
     }
 
     @Test

@@ -112,6 +112,14 @@ class RunCommandTest {
     }
 
     @Test
+    void anAdaptiveFirstTimeoutRangeOffPowersOfTwoIsExitTwoNamingTheKey() throws Exception {
+        Outcome o = exec("run", scenario(SMALL).toString(), "--set", "nic.adaptive_retransmission=true", "--set",
+                "nic.adp_first_timeout_max_us=48", "--out", tmp.resolve("o").toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("nic.adp_first_timeout_max_us", "power of 2");
+    }
+
+    @Test
     void missingFileIsExitTwo() {
         Outcome o = exec("run", tmp.resolve("nope.yaml").toString());
         assertThat(o.code()).isEqualTo(2);

@@ -257,4 +257,25 @@ class BadInputTest {
         var fine = Runner.run(ScenarioLoader.parse("ok.yaml", OK, null, List.of("transport.timeout_us=1000"), null), Runner.Progress.NONE);
         assertThat(fine.warnings()).noneMatch(w -> w.contains("base RTT"));
     }
+
+    /** nic.adaptive_retransmission (NVIDIA ADP): every bad value names its key and what is allowed. */
+    @Test
+    void adaptiveRetransmissionRefusesBadValuesByName() {
+        String on = "nic.adaptive_retransmission=true";
+        bad(OK, "nic.adp_first_timeout_min_us=16").hasMessageContaining("nic.adp_first_timeout_min_us")
+                .hasMessageContaining("adaptive_retransmission: true");
+        bad(OK, "nic.adaptive_retransmission=maybe").hasMessageContaining("nic.adaptive_retransmission").hasMessageContaining("true or false");
+        bad(OK, on, "nic.adp_first_timeout_min_us=2").hasMessageContaining("nic.adp_first_timeout_min_us").hasMessageContaining("out of range");
+        bad(OK, on, "nic.adp_first_timeout_max_us=100").hasMessageContaining("nic.adp_first_timeout_max_us")
+                .hasMessageContaining("power of 2").hasMessageContaining("16, 32, 64");
+        bad(OK, on, "nic.adp_first_timeout_min_us=32", "nic.adp_first_timeout_max_us=16").hasMessageContaining("nic.adp_first_timeout_max_us");
+        bad(OK, on, "nic.adp_retries_per_timeout=0").hasMessageContaining("nic.adp_retries_per_timeout").hasMessageContaining("out of range");
+        bad(OK, on, "nic.adp_decrement=slowly").hasMessageContaining("nic.adp_decrement").hasMessageContaining("halve, quarter, reset");
+        bad(OK, on, "transport.loss_recovery=irn").hasMessageContaining("nic.adaptive_retransmission").hasMessageContaining("irn");
+        bad(OK, on, "transport.timeout_backoff=2").hasMessageContaining("transport.timeout_backoff").hasMessageContaining("adaptive");
+        bad(OK, on, "transport.timeout_max_us=100000").hasMessageContaining("transport.timeout_max_us");
+        bad(OK, on, "transport.timeout_us=100").hasMessageContaining("transport.timeout_us").hasMessageContaining("adp_first_timeout_max_us (128)");
+        assertThat(Runner.run(ScenarioLoader.parse("ok.yaml", OK, null, List.of(on, "transport.timeout_us=128"), null),
+                Runner.Progress.NONE).completed()).isTrue();
+    }
 }

@@ -42,7 +42,7 @@ public class ScenarioFuzzTest {
             max_time_ms: 2
             topology: {kind: fat-tree, k: 4, switch_buffer_bytes: 1000000}
             transport: {cc: dcqcn, pfc: true, timeout_us: 100}
-            nic: {profile: roce}
+            nic: {profile: roce, adaptive_retransmission: true, adp_first_timeout_max_us: 64, adp_decrement: halve}
             switch: {pfc_alpha: 1.0, pfc_headroom_bytes: -1}
             load_balancer: {scheme: ecmp}
             workload: {kind: collective, op: all-reduce, algorithm: ring, size_bytes: 64000, ranks: 4, channels: 1,

@@ -120,4 +120,39 @@ class CongaTest {
                 """, "load_balancer.scheme=conga");
         Scenarios.assertConserved(r);
     }
+    /**
+     * One-way single-packet flows leaf0 -> leaf1 over 8 spines, 10 us apart: every DRE stays at 0 and no metric is fed
+     * back (feedback: data), so every uplink ties and the choice is the tie-break alone. Over all 8 uplinks that is
+     * uniform; with sample_paths 4 (ConWeave's ns-3 CONGA) a window of 4 consecutive uplinks from a uniform start among
+     * the 5 windows, so uplink i is chosen with probability (windows holding i) / 5 / 4 = 1, 2, 3, 4, 4, 3, 2, 1 / 20.
+     */
+    @Test
+    void samplingFourConsecutivePathsFavoursTheMiddleUplinksAsTheWindowCountPredicts() {
+        int flows = 4000;
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < flows; i++) {
+            list.append(i > 0 ? ", " : "").append("{src: %d, dst: %d, size_bytes: 500, start_ns: %d}".formatted(i % 4, 4 + i % 4, i * 10_000L));
+        }
+        String sc = """
+                seed: 3
+                topology: {kind: leaf-spine, leaves: 2, spines: 8, hosts_per_leaf: 4, link_gbps: 100, link_latency_ns: 1000}
+                workload: {kind: flows, flows: [%s]}
+                """.formatted(list);
+        double[] windows = {1, 2, 3, 4, 4, 3, 2, 1};
+        for (int sample : new int[] {0, 4}) {
+            RunResult r = sample == 0
+                    ? Scenarios.run(sc, "load_balancer.scheme=conga", "load_balancer.feedback=data")
+                    : Scenarios.run(sc, "load_balancer.scheme=conga", "load_balancer.feedback=data", "load_balancer.sample_paths=4");
+            Scenarios.assertConserved(r);
+            long total = 0;
+            long[] bytes = new long[8];
+            for (int s = 0; s < 8; s++) total += bytes[s] = Scenarios.bytes(r, "leaf0", "spine" + s);
+            for (int s = 0; s < 8; s++) {
+                double expected = sample == 0 ? 1.0 / 8 : windows[s] / 20;
+                // 4000 draws: the share's standard error is at most 0.8 % of the total; allow about 4 of them
+                assertThat((double) bytes[s] / total).as("sample_paths %d, uplink to spine%d", sample, s)
+                        .isCloseTo(expected, org.assertj.core.data.Offset.offset(0.03));
+            }
+        }
+    }
 }

@@ -48,6 +48,23 @@ public final class Sensitivities {
     private static final Sensitivity PARALET_ECN = new Sensitivity("switch.ecn_profile", List.of("dcqcn-hpcc"),
             "ParaLet §6 states no ECN thresholds for its DCQCN: NVIDIA's switch default (150/1500 KB, default) against "
                     + "the HPCC ns-3 setting (100/400 KB per 25 Gbit/s)");
+    // ParaLet §6 names no congestion control (only ECMP, DRILL, LetFlow, ConWeave and "the ns-3 codes" it compares with);
+    // the presets run DCQCN, the RoCE NICs' own, the range's other end DCTCP, which the HPCC ns-3 code base also runs
+    private static final Sensitivity PARALET_CC = new Sensitivity("transport.cc", List.of("dctcp"),
+            "ParaLet §6 states no congestion control: DCQCN, a RoCE NIC's own (default), against DCTCP, the other ECN-based "
+                    + "rate control of the ns-3 RDMA codes");
+    // ParaLet §6 runs "traffic snapshots of the communication pair" without saying where the ranks sit; the presets place
+    // them at random (a new draw per seed), the other end contiguous ranks, which keep 3 of every 4 ring neighbours under
+    // one ToR of the k = 8 fat-tree
+    private static final Sensitivity PARALET_PLACEMENT = new Sensitivity("workload.placement", List.of("contiguous"),
+            "ParaLet §6 does not say where the collective's ranks sit: on random hosts (default, a new draw per seed) against "
+                    + "contiguous ranks (rank r on host r), which keep most ring neighbours under one ToR");
+    // ParaLet §6's DRILL takes "the smallest queue among 2 random samples and the current port"; lbsim's switches compare
+    // 8 load bands with random ties (switch.ar_levels, as switch ASICs do), 0 compares exact bytes, the remembered port
+    // winning ties (DRILL's paper and the ns-3 codes); only DRILL reads it among the ParaLet presets' schemes
+    private static final Sensitivity PARALET_AR_LEVELS = new Sensitivity("switch.ar_levels", List.of("0"),
+            "ParaLet §6 does not say how its DRILL compares queues: 8 load bands with random ties (default, as switch "
+                    + "ASICs do) against exact queue bytes with the remembered port winning ties (DRILL's paper, ns-3 codes)");
     // CTCCL §4.1 runs NCCL 2.19 (NCCL_IB_TIMEOUT 18, 1.07 s); older NCCL defaults to 14, 2.23 and later to 20
     private static final Sensitivity CTCCL_QP_TIMEOUT = new Sensitivity("nic.local_ack_timeout", List.of("14", "20"),
             "CTCCL §4.1's NCCL 2.19 uses a 1.07 s local ACK timeout (exponent 18, default); NCCL before 2.14 used 67 ms "
@@ -69,7 +86,13 @@ public final class Sensitivities {
     private static final Sensitivity HOPPER_TH_CONG = Sensitivity.ofGridValue("hopper", "load_balancer.th_cong", List.of("1.75"),
             "Hopper's own statements differ: Table 1 sets th_cong to 2.5 x base RTT (default), Appendix A's example uses "
                     + "14 us beside th_prob 12 us, i.e. 1.75 x the 8 us base RTT of §4.1.1");
-    private static final List<Sensitivity> HOPPER_NS3 = List.of(HOPPER_FLOWBENDER_SIGNAL, HOPPER_FLOWBENDER_ROUNDS, HOPPER_TH_CONG);
+    // Hopper §4.1 does not describe its CONGA; the presets take conweave-ns3's constants, and conweave-ns3's CONGA also
+    // compares only 4 consecutive paths from a random start (conga-routing.cc GetBestPath(dstToRId, 4)), lbsim's every uplink
+    private static final Sensitivity HOPPER_CONGA_SAMPLE = Sensitivity.ofGridValue("conga", "load_balancer.sample_paths",
+            List.of("4"), "Hopper §4.1 does not describe its CONGA: the best of every uplink (CONGA's paper, default) against "
+                    + "the best of 4 consecutive paths from a random start, as ConWeave's ns-3 CONGA, the paper's base, chooses");
+    private static final List<Sensitivity> HOPPER_NS3 = List.of(HOPPER_FLOWBENDER_SIGNAL, HOPPER_FLOWBENDER_ROUNDS, HOPPER_TH_CONG,
+            HOPPER_CONGA_SAMPLE);
 
     private static final Map<String, List<Sensitivity>> BY_PRESET = Map.ofEntries(
             Map.entry("ethereal-fig3", List.of(ETHEREAL_ECN, QP_CACHE)),
@@ -84,7 +107,8 @@ public final class Sensitivities {
             Map.entry("mcclure-fig8", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig9-11", List.of(MCCLURE_RTO)),
             Map.entry("mcclure-fig10-12", List.of(MCCLURE_RTO)),
-            Map.entry("paralet-fig5", List.of(PARALET_ECN)),
+            Map.entry("paralet-fig5", List.of(PARALET_ECN, PARALET_CC, PARALET_PLACEMENT, PARALET_AR_LEVELS)),
+            Map.entry("paralet-fig4", List.of(PARALET_ECN, PARALET_CC, PARALET_PLACEMENT, PARALET_AR_LEVELS)),
             Map.entry("hopper-fig3", HOPPER_NS3),
             Map.entry("hopper-fig4", HOPPER_NS3),
             Map.entry("hopper-fig8", HOPPER_NS3),
