@@ -123,6 +123,8 @@ class OutputFilesSchemaTest {
                         + "load_balancer: {scheme: hopper}\nfailures: [{at_us: 10, link: \"leaf0-spine1\", kind: down, detect_ms: 0.01}]\n",
                 // plb's counters
                 base + "workload: {kind: permutation, size_bytes: 20000}\nload_balancer: {scheme: plb}\n",
+                // adaptive retransmission (its settings in nic)
+                base + "workload: {kind: permutation, size_bytes: 20000}\nnic: {profile: roce, adaptive_retransmission: true}\n",
                 // a windowed receiver, and a QP that runs out of retries behind a failed link (failed_qp)
                 "topology: {kind: leaf-spine, leaves: 2, spines: 2, hosts_per_leaf: 4, link_gbps: 100}\n"
                         + "workload: {kind: permutation, size_bytes: 20000}\ntransport: {timeout_us: 20}\n"
