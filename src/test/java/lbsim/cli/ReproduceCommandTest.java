@@ -189,9 +189,14 @@ class ReproduceCommandTest {
         assertThat(first.getField("paper")).isEqualTo("7.5600");
         // the paper's figure: ours at the size the runs used (the --set), the paper's numbers at the paper's sizes
         List<NamedCsvRecord> fig = read(out.resolve("plots/paper-figure-1.csv"));
-        assertThat(fig.stream().filter(r -> r.getField("source").equals("lbsim")).map(r -> r.getField("x")).distinct()).containsExactly("65536");
+        assertThat(fig.stream().filter(r -> r.getField("source").equals("lbsim")).map(r -> r.getField("x")).distinct()).containsExactly("65536.0");
         assertThat(fig.stream().filter(r -> r.getField("source").equals("paper") && r.getField("x_label").equals("16MB"))
-                .map(r -> r.getField("x")).distinct()).containsExactly("16777216");
+                .map(r -> r.getField("x")).distinct()).containsExactly("16777216.0");
+        // every CSV of the reproduction holds the columns docs/outputs.md documents, each of one type
+        lbsim.OutputsDoc doc = lbsim.OutputsDoc.read();
+        List<String> grid = new java.util.ArrayList<>();
+        for (var c : lbsim.experiment.Sweep.readSummary(out.resolve("sweep.json")).path("columns")) grid.add(c.asString());
+        for (String f : List.of("results.csv", "comparison.csv", "plots/paper-figure-1.csv")) doc.check(out.resolve(f), grid, false, true);
     }
 
     @Test
@@ -271,6 +276,9 @@ class ReproduceCommandTest {
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(o.out()).contains("summary.html");
         assertThat(Files.readString(out.resolve("summary.html"))).contains("plots/verdicts-per-preset.png");
+        // the counts per preset, as docs/outputs.md documents them
+        lbsim.OutputsDoc.read().check(out.resolve("plots/verdicts.csv"), List.of(), false, true);
+        assertThat(Files.readString(out.resolve("plots/verdicts.csv")).lines()).hasSizeGreaterThan(10);
         assertThat(exec("reproduce", "--summary").out()).startsWith("| preset |");
         // again into the same folder: it is lbsim's own output, so no --overwrite is needed
         assertThat(exec("reproduce", "--summary", "--out", out.toString()).code()).isZero();

@@ -463,9 +463,11 @@ public final class PaperFigures {
         }
     }
 
+    /** 10 significant digits, always with a point ({@code 65536.0}), so x, y and sd are decimal columns in every row. */
     private static String num(double x) {
         if (Double.isNaN(x)) return "";
-        return java.math.BigDecimal.valueOf(x).round(new java.math.MathContext(10)).stripTrailingZeros().toPlainString();
+        String s = java.math.BigDecimal.valueOf(x).round(new java.math.MathContext(10)).stripTrailingZeros().toPlainString();
+        return s.contains(".") ? s : s + ".0";
     }
 
     /** The panel a run belongs to: every grid column but those left out (the series', the x's), as "column = label, ...". */

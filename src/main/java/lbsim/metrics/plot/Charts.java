@@ -16,6 +16,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -168,7 +169,7 @@ public final class Charts {
             shown = perScheme.stream().map(time::scaleX).toList();
             xLabel = xLabel.substring(0, xLabel.length() - 4) + "(" + time.name() + ")";
         }
-        XYChart c = lines(title, xLabel, "fraction at or below x", logX, false, shown, false);
+        XYChart c = lines(title, xLabel, "fraction at or below x", logX, false, shown, false, true);
         c.getStyler().setYAxisMin(0.0).setYAxisMax(1.0);
         return ChartWriter.write(c, dir, name);
     }
@@ -219,6 +220,18 @@ public final class Charts {
 
     static XYChart lines(String title, String xLabel, String yLabel, boolean logX, boolean logY, List<Series> series,
                          boolean markers) {
+        return lines(title, xLabel, yLabel, logX, logY, series, markers, false);
+    }
+
+    /**
+     * As above; with {@code roundYTicks}, the y axis keeps round ticks even when the y values are
+     * equally spaced: XChart then puts a tick on every distinct value (a CDF of 48 flows: 49 labels,
+     * k/48, down the axis). It decides that from the distinct y values in the order the series hold
+     * them, so an invisible first series holding the first series' last point (a CDF's 1.0) ahead of
+     * the rest breaks the even spacing without drawing anything or moving the axis.
+     */
+    private static XYChart lines(String title, String xLabel, String yLabel, boolean logX, boolean logY, List<Series> series,
+                         boolean markers, boolean roundYTicks) {
         if (series.isEmpty()) throw new IllegalArgumentException(title + ": no series");
         XYChart c = new XYChartBuilder().width(WIDTH).height(heightFor(series.size())).title(title).xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         style(c.getStyler());
@@ -227,6 +240,15 @@ public final class Charts {
         c.getStyler().setYAxisTickMarkSpacingHint(60); // a tall chart (long legend) keeps ~10 y ticks, not 40
         if (logX) c.getStyler().setxAxisTickLabelsFormattingFunction(Charts::oneTwoFive);
         if (!logY) c.getStyler().setYAxisMin(0.0);
+        if (roundYTicks) {
+            double[][] first = usable(series.get(0), logX, logY);
+            int last = first[0].length - 1;
+            if (last > 0) {
+                XYSeries anchor = c.addSeries(" ", new double[] {first[0][last]}, new double[] {first[1][last]});
+                anchor.setShowInLegend(false);
+                anchor.setMarker(SeriesMarkers.NONE).setLineStyle(SeriesLines.NONE).setLineColor(new Color(0, 0, 0, 0));
+            }
+        }
         int i = 0;
         for (Series s : series) {
             double[][] xy = usable(s, logX, logY);

@@ -111,6 +111,11 @@ public final class CompareReport {
         if (!Double.isNaN(scale)) page.paragraph("Each scheme's fabric heat maps: switch-to-switch links only (host links are in each scheme's "
                 + "links.csv); bytes sent on each link direction over (link rate x run time), on the same colour scale, 0 to " + scale
                 + " (the largest utilisation on the page, rounded up), in every map.");
+        // every scheme's Gantt chart on one time axis, to the longest of their runs, so the charts compare directly
+        double ganttEndUs = results.stream().filter(RunReport::hasSteps).mapToDouble(RunResult::simTimeNs).max().orElse(0) / 1e3;
+        if (results.stream().anyMatch(RunReport::hasSteps)) page.paragraph("With metrics.steps, each scheme's section also has its collective steps per rank over time (its "
+                + "steps.csv" + (c.seeds() > 1 ? ", seed " + c.firstSeed() : "") + "), every scheme's on the same time axis, 0 to "
+                + RunReport.fmt(ganttEndUs, 1) + " us (the longest of their runs).");
         for (int i = 0; i < results.size(); i++) {
             RunResult r = results.get(i);
             SeedComparison.Row row = c.rows().get(i);
@@ -122,12 +127,22 @@ public final class CompareReport {
             List<java.util.function.Supplier<ChartFiles>> maps = new ArrayList<>();
             for (LinkHeatMaps.Panel p : fabric.get(i)) {
                 HeatMap map = p.map();
-                String file = "util-" + r.scheme().replaceAll("[^A-Za-z0-9._-]", "_") + "-" + p.key();
+                String file = "util-" + safe(r.scheme()) + "-" + p.key();
                 maps.add(() -> Charts.heatMap(map, scale, plots, file));
             }
             if (!maps.isEmpty()) page.galleryOf(maps);
+            // metrics.steps: the scheme's own step timeline, its own events (QP failures and reroutes differ by scheme)
+            if (RunReport.hasSteps(r)) {
+                RunReport.ganttFigure(page, r, ganttEndUs, FlowMetrics.eventMarkers(r.eventLog()), r.scheme() + ": collective steps per rank",
+                        "this scheme's events" + (c.seeds() > 1 ? " (seed " + c.firstSeed() + ")" : ""), plots, "steps-gantt-" + safe(r.scheme()));
+            }
         }
         return page.write();
+    }
+
+    /** A scheme's name as part of a file name. */
+    private static String safe(String scheme) {
+        return scheme.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     /** The table over several seeds: means, the completion's sd and how each scheme stands against the best. */

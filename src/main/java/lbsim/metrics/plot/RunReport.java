@@ -64,7 +64,7 @@ public final class RunReport {
             page.figure(() -> Charts.qpHistogram("Max QPs open at once per NIC", List.of(FlowMetrics.qpHistogram(name, qps)), plots, "qps"),
                     "NICs that sent traffic, by the most QPs they had open at once (the transport's own count).");
         }
-        if (r.steps() != null && r.steps().rows().stream().anyMatch(s -> !Double.isNaN(s.startNs()))) gantt(page, r, plots);
+        if (hasSteps(r)) gantt(page, r, plots);
         if (r.linkSeries() != null && r.linkSeries().intervals() > 0) timeMap(page, r, plots);
         List<LinkHeatMaps.Panel> panels = LinkHeatMaps.panels("", r.links());
         if (!panels.isEmpty()) {
@@ -92,11 +92,26 @@ public final class RunReport {
         return page.write();
     }
 
+    /** Whether the run has a step timeline (metrics.steps) with a step that started: something to draw. */
+    static boolean hasSteps(RunResult r) {
+        return r.steps() != null && r.steps().rows().stream().anyMatch(s -> !Double.isNaN(s.startNs()));
+    }
+
     /** The collectives' steps per rank over time (steps.csv), the run's events marked. */
     private static void gantt(ReportPage page, RunResult r, Path plots) {
-        List<Marker> events = FlowMetrics.eventMarkers(r.eventLog());
-        StepGantt.Layout lay = StepGantt.layout(r.steps().rows(), r.simTimeNs() / 1e3);
         page.heading(2, "Collective steps over time");
+        List<Marker> events = FlowMetrics.eventMarkers(r.eventLog());
+        ganttFigure(page, r, r.simTimeNs() / 1e3, events, "Collective steps per rank", "the run's events", plots, "steps-gantt");
+    }
+
+    /**
+     * The Gantt chart of {@code r}'s steps as a figure of {@code page}, its time axis from 0 to at least
+     * {@code endUs}, {@code events} drawn as dashed lines and named in the caption as {@code eventsName};
+     * shared by the run and the compare report.
+     */
+    static void ganttFigure(ReportPage page, RunResult r, double endUs, List<Marker> events, String title, String eventsName, Path plots,
+            String file) {
+        StepGantt.Layout lay = StepGantt.layout(r.steps().rows(), endUs);
         StringBuilder caption = new StringBuilder("Each rank's steps (steps.csv, metrics.steps): a bar from the rank's first flow of the step")
                 .append(" starting to its last one delivered, coloured by the step's number (light early, dark late); with pipelining")
                 .append(" or several channels a rank's steps overlap, the later drawn on top. A step still unfinished when the run")
@@ -106,10 +121,9 @@ public final class RunReport {
                     .append(" rows; a bar spans what it merges.");
         }
         if (lay.stepsPerBar() > 1) caption.append(" Each bar merges ").append(lay.stepsPerBar()).append(" consecutive steps.");
-        if (!events.isEmpty()) caption.append(" Dashed lines: the run's events (events.csv):");
+        if (!events.isEmpty()) caption.append(" Dashed lines: ").append(eventsName).append(" (events.csv):");
         for (Marker m : events) caption.append(' ').append(m.label()).append(" at ").append(fmt(m.x(), 1)).append(" us;");
-        page.figure(() -> StepGantt.draw("Collective steps per rank", r.steps().rows(), events, r.simTimeNs() / 1e3, plots, "steps-gantt"),
-                caption.toString());
+        page.figure(() -> StepGantt.draw(title, r.steps().rows(), events, endUs, plots, file), caption.toString());
     }
 
     /** Columns and rows of the utilisation-over-time heat map: beyond them windows lengthen and links merge into classes. */

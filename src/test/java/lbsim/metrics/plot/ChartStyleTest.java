@@ -63,6 +63,25 @@ class ChartStyleTest {
         assertThat(strokes).hasSizeGreaterThanOrEqualTo(20);
     }
 
+    /**
+     * A CDF of few flows has equally spaced fractions (k/48), which XChart would otherwise label
+     * one by one (49 labels down the axis): the y axis keeps round ticks, 0 to 1 in at most 11 labels.
+     */
+    @Test
+    void aCdfOfFewFlowsKeepsRoundYTicks() throws Exception {
+        List<Series> series = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            double[] x = new double[48], y = new double[48];
+            for (int k = 0; k < 48; k++) { x[k] = 5 + k * 0.5 + i; y[k] = (k + 1) / 48.0; }
+            series.add(new Series("scheme-" + i, x, y));
+        }
+        ChartFiles f = Charts.cdf("few", "flow completion time (us)", true, series, tmp, "few");
+        List<String> yTicks = VectorTextTest.contents(VectorTextTest.svgTexts(f.svg())).stream()
+                .filter(t -> t.matches("0|1|0\\.\\d+")).toList();
+        assertThat(yTicks).as("y tick labels").contains("0", "0.5", "1").hasSizeLessThanOrEqualTo(11)
+                .allMatch(t -> t.length() <= 4, "round: at most two decimals");
+    }
+
     @Test
     void everyChartIsWrittenAsPngSvgAndPdfWithTheSameBytesEachTime() throws Exception {
         List<Series> s = List.of(new Series("a", new double[] {0, 100, 200}, new double[] {10, 400, 50}),

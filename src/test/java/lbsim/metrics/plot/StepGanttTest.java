@@ -107,4 +107,43 @@ class StepGanttTest {
         RunReport.write(without, tmp.resolve("off"));
         assertThat(tmp.resolve("off/plots/steps-gantt.png")).doesNotExist();
     }
+
+    /** Each text of an SVG chart with where it is drawn: "text @ transform" (the transform of the group holding it). */
+    private static List<String> placedTexts(Path svg) throws Exception {
+        return VectorTextTest.svgTexts(svg).stream()
+                .map(t -> t.getTextContent() + " @ " + ((org.w3c.dom.Element) t.getParentNode()).getAttribute("transform")).toList();
+    }
+
+    /**
+     * compare with metrics.steps: each scheme's section holds its own Gantt chart, and every chart has
+     * the same time axis (the longest run's), so two schemes with different completion times read alike.
+     */
+    @Test
+    void theCompareReportDrawsEachSchemesStepsOnOneTimeAxis() throws Exception {
+        RunResult ecmp = Scenarios.run(RUN), spray = Scenarios.run(RUN, "load_balancer.scheme=spray-adaptive");
+        assertThat(spray.simTimeNs()).as("the schemes take different times").isNotEqualTo(ecmp.simTimeNs());
+        Path html = CompareReport.write(List.of(ecmp, spray), tmp);
+        String page = Files.readString(html);
+        int first = page.indexOf("\">ecmp</h3>"), second = page.indexOf("\">spray-adaptive</h3>");
+        assertThat(first).isPositive().isLessThan(second);
+        assertThat(page.indexOf("plots/steps-gantt-ecmp.png")).isBetween(first, second);
+        assertThat(page.indexOf("plots/steps-gantt-spray-adaptive.png")).isGreaterThan(second);
+        assertThat(page).contains("every scheme's on the same time axis", "Dashed lines: this scheme's events (events.csv): link-down leaf0-spine1 at 20.0 us");
+        ReportCheck.assertSelfContained(html);
+        List<String> a = placedTexts(tmp.resolve("plots/steps-gantt-ecmp.svg"));
+        List<String> b = placedTexts(tmp.resolve("plots/steps-gantt-spray-adaptive.svg"));
+        assertThat(a.get(0)).startsWith("ecmp: collective steps per rank @");
+        assertThat(b.get(0)).startsWith("spray-adaptive: collective steps per rank @");
+        assertThat(a).anyMatch(t -> t.startsWith("rank 7 @")).anyMatch(t -> t.startsWith("link-detected leaf0-spine1 @"));
+        // apart from the title, the same texts at the same places: the same ranks, steps, time ticks, and events at the same x
+        assertThat(a.subList(1, a.size())).isEqualTo(b.subList(1, b.size()));
+        // drawn on its own run's end instead, the shorter run's axis differs: the shared axis is not a coincidence
+        RunResult shorter = ecmp.simTimeNs() < spray.simTimeNs() ? ecmp : spray;
+        ChartFiles own = StepGantt.draw("own", shorter.steps().rows(), FlowMetrics.eventMarkers(shorter.eventLog()), shorter.simTimeNs() / 1e3, tmp.resolve("own"), "g");
+        List<String> ownTexts = placedTexts(own.svg());
+        assertThat(ownTexts.subList(1, ownTexts.size())).isNotEqualTo(a.subList(1, a.size()));
+        // without metrics.steps there is no Gantt chart on the compare page
+        Path off = CompareReport.write(List.of(Scenarios.run(RUN.replace("metrics: {steps: true}\n", ""))), tmp.resolve("off"));
+        assertThat(Files.readString(off)).doesNotContain("steps-gantt", "collective steps");
+    }
 }
