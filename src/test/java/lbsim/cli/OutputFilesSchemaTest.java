@@ -149,6 +149,10 @@ class OutputFilesSchemaTest {
         OutputsDoc doc = OutputsDoc.read();
         int checked = 0;
         for (Path csv : files(Path.of("docs/results"), ".csv")) {
+            // only what the repository keeps (docs/results/.gitignore): plots and per-run files are re-drawn locally,
+            // possibly by an older build, and a clean clone has none
+            if (java.util.stream.StreamSupport.stream(csv.spliterator(), false).anyMatch(n -> n.toString().equals("plots")
+                    || n.toString().equals("runs"))) continue;
             Path sweepJson = csv.resolveSibling("sweep.json");
             doc.check(csv, Files.exists(sweepJson) ? gridColumns(sweepJson) : List.of(), false, false);
             checked++;
