@@ -107,7 +107,8 @@ public final class LinkSeries {
         if (base + n > bytes.length) grow();
         for (int i = 0; i < n; i++) {
             Port p = ports[i];
-            long b = p.txBytesSerialisedBy(atPs), ps = p.pausedPsBy(atPs), e = p.ecnMarksSoFar(), c = p.cnpsSoFar();
+            // bytes the link carried: what the port serialised, less what went into the link while it was down
+            long b = p.txBytesSerialisedBy(atPs) - p.deadTxBytesSerialisedBy(atPs), ps = p.pausedPsBy(atPs), e = p.ecnMarksSoFar(), c = p.cnpsSoFar();
             bytes[base + i] = b - lastBytes[i];
             paused[base + i] = (float) ((ps - lastPaused[i]) / (double) lengthPs);
             ecn[base + i] = (int) Math.min(Integer.MAX_VALUE, e - lastEcn[i]);

@@ -37,6 +37,8 @@ public final class Port extends PortQueueState {
     long wireDrops;
     long ecnMarks;
     long txCnps;                // CNPs started on this link (link_series.csv)
+    long deadTxBytes;           // bytes serialised into the link while it was down: lost, not carried (link_series.csv)
+    private boolean txDead;     // the packet in serialisation went into a down link
     long pauseFramesReceived;
     long pauseFramesSent;
     long pausedPs;
@@ -189,9 +191,11 @@ public final class Port extends PortQueueState {
         if (!up || (loss != null && loss.drops(end))) {
             wireDrops++;
             txLost = true;
+            txDead = !up;
+            if (!up) deadTxBytes += bytes;
             net.dropped(p);
         } else {
-            txLost = false;
+            txLost = false; // txDead is false here: only a down link sets it, and setUp(true) clears it
             putOnWire(p, end);
         }
         if (hiHead != null || dataHead != null || (hasSource && !source.idle())) {
@@ -284,8 +288,20 @@ public final class Port extends PortQueueState {
 
     void setUp(boolean up) {
         this.up = up;
+        long now = sim.now();
         // a packet still in serialisation ends on a dead link (lost when it would arrive) or a live one
-        if (txEndPs > sim.now()) doomed = up || txLost ? null : wireTail;
+        if (txEndPs > now) {
+            doomed = up || txLost ? null : wireTail;
+            // the link carries none of its bytes from the failure on (and all of them again from a repair)
+            long unsent = txBytes - txBytesSerialisedBy(now);
+            if (!up && !txDead) {
+                txDead = true;
+                deadTxBytes += unsent;
+            } else if (up && txDead) {
+                deadTxBytes -= unsent;
+            }
+        }
+        if (up) txDead = false;
     }
 
     void setLoss(LinkLoss loss) {
@@ -371,6 +387,16 @@ public final class Port extends PortQueueState {
                 : java.math.BigInteger.valueOf(bytes).multiply(java.math.BigInteger.valueOf(elapsed))
                         .divide(java.math.BigInteger.valueOf(duration)).longValueExact();
         return done + sent;
+    }
+
+    /**
+     * The part of {@link #txBytesSerialisedBy} that went into the link while it was down (a failure before its
+     * detection: the switch still sends, the packets are lost): what the link did not carry.
+     */
+    public long deadTxBytesSerialisedBy(long atPs) {
+        if (txEndPs <= atPs || !txDead) return deadTxBytes;
+        // the packet in serialisation is dead from some point on: its bytes not yet serialised by atPs are not yet counted
+        return deadTxBytes - (txBytes - txBytesSerialisedBy(atPs));
     }
 
     /** Counters as of now: a packet counts as transmitted once its serialisation has ended. */

@@ -29,20 +29,19 @@ class LinkSeriesTest {
         assertThat(s.links()).isEqualTo(2);
         int up = index(s, "leaf0->spine1");
         long failPs = 50 * Simulation.PS_PER_US, detectPs = failPs + 100 * Simulation.PS_PER_MS;
-        double before = 0, between = 0;
-        int betweenIntervals = 0;
+        double before = 0;
         for (int k = 0; k < s.intervals(); k++) {
             long end = s.endPs(k), start = end - s.lengthPs(k);
             double u = s.utilisation(k, up);
             if (end <= failPs) before = Math.max(before, u);
-            else if (start >= failPs + 10 * Simulation.PS_PER_US && end <= detectPs) {
-                between += u;
-                betweenIntervals++;
-            }
-            else if (start >= detectPs + Simulation.PS_PER_MS) assertThat(u).as("after detection, interval ending %d ps", end).isZero();
+            // a dead link carries nothing, not even the rest of the packet in serialisation at the failure (0.029 in
+            // the failure's interval when the series counted what the port serialised), although until detection its
+            // switch still sends into it (lost there)
+            else if (start >= failPs) assertThat(u).as("after the failure, interval ending %d ps", end).isZero();
         }
         assertThat(before).as("carries the flow before the failure").isGreaterThan(0.5);
-        assertThat(between / betweenIntervals).as("only timed-out packets (one window a timeout_us), lost, until detection").isLessThan(0.001);
+        assertThat(r.links().stream().filter(l -> l.linkId().equals("leaf0->spine1")).mapToLong(l -> l.drops()).sum())
+                .as("packets were sent into the dead link before detection").isPositive();
         assertThat(s.endPs(s.intervals() - 1)).isGreaterThan(detectPs);
     }
 
