@@ -221,7 +221,7 @@ public final class Host extends Node implements TrafficSource {
                 ring[(head + size - 1) & mask] = c;
             }
             if (txContexts) {
-                int qp = c.contextId();
+                int qp = c.contextId;
                 if (qp >= 0 && contextsLost && !net.contexts().use(this, 2 * qp)) {
                     txMisses++;
                     txPending = p;
@@ -323,8 +323,9 @@ public final class Host extends Node implements TrafficSource {
      */
     static final class Contexts {
         private final Network net;
-        private int[] owner = new int[0];   // host holding the context, -1 if none
-        private int[] slot = new int[0];    // its index in that host's held array
+        // per context e: [2e] the host holding it (-1 if none), [2e+1] its index in that host's held
+        // array; side by side so that a miss, which reads and writes both, touches one cache line
+        private int[] entries = new int[0];
 
         Contexts(Network net) {
             this.net = net;
@@ -332,8 +333,10 @@ public final class Host extends Node implements TrafficSource {
 
         /** Context {@code e} is used at {@code h}: true if it was held there, else it is fetched (and held now). */
         boolean use(Host h, int e) {
-            if (e >= owner.length) grow(e);
-            int o = owner[e];
+            int at = 2 * e;
+            if (at >= entries.length) grow(e);
+            int[] en = entries;
+            int o = en[at];
             if (o == h.id) return true;
             if (o >= 0) remove(net.host(o), e);   // the id was last used at another NIC: it moves here
             if (h.ctxCount >= h.ctxCapacity) {
@@ -342,8 +345,8 @@ public final class Host extends Node implements TrafficSource {
             }
             if (h.ctxCount == h.held.length) h.held = Arrays.copyOf(h.held, Math.min(h.ctxCapacity, Math.max(8, 2 * h.held.length)));
             h.held[h.ctxCount] = e;
-            slot[e] = h.ctxCount++;
-            owner[e] = h.id;
+            en[at + 1] = h.ctxCount++;
+            en[at] = h.id;
             return false;
         }
 
@@ -354,24 +357,24 @@ public final class Host extends Node implements TrafficSource {
 
         /** Whether {@code h} holds context {@code e} (tests). */
         boolean holds(Host h, int e) {
-            return e < owner.length && owner[e] == h.id;
+            return 2 * e < entries.length && entries[2 * e] == h.id;
         }
 
         private void remove(Host h, int e) {
             if (!h.contextsLost) h.contextLost();
-            int i = slot[e];
+            int[] en = entries;
+            int i = en[2 * e + 1];
             int last = h.held[--h.ctxCount];
             h.held[i] = last;
-            slot[last] = i;
-            owner[e] = -1;
+            en[2 * last + 1] = i;
+            en[2 * e] = -1;
         }
 
         private void grow(int e) {
-            int n = Math.max(e + 1, Math.max(64, 2 * owner.length));
-            int old = owner.length;
-            slot = Arrays.copyOf(slot, n);
-            owner = Arrays.copyOf(owner, n);
-            Arrays.fill(owner, old, n, -1);
+            int n = Math.max(e + 1, Math.max(64, entries.length));   // contexts: at least double
+            int old = entries.length;
+            entries = Arrays.copyOf(entries, 2 * n);
+            for (int i = old; i < entries.length; i += 2) entries[i] = -1;
         }
     }
 }

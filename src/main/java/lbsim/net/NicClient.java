@@ -15,9 +15,8 @@ public abstract class NicClient {
 
     /**
      * The QP whose requester context the NIC needs to send this client's packets (its global QP
-     * id), or -1 for none: such a client never misses the NIC's context cache.
+     * id), or -1 for none: such a client never misses the NIC's context cache. A field rather than
+     * a method: the NIC reads it for every packet it sends while contexts can miss.
      */
-    protected int contextId() {
-        return -1;
-    }
+    protected int contextId = -1;
 }

@@ -33,6 +33,11 @@ public interface CongestionControl {
     default void onAckFeedback(long deliveredWireBytes, boolean ecn, long rttPs, boolean fullPacketSample,
                                long inflightWireBytes) {}
 
+    /** Whether {@link #onAckFeedback} does anything: the QP skips computing its arguments per ACK when not. */
+    default boolean readsAckFeedback() {
+        return false;
+    }
+
     /**
      * The sender learned that one of its outstanding packets was trimmed (a switch cut it to its
      * header): a NACK with the trimmed flag from the receiver, or the header returned to the

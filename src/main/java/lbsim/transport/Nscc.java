@@ -161,6 +161,11 @@ final class Nscc implements CongestionControl {
     @Override
     public void onAck(long ackedBytes, long markedBytes, long rttPs, long ackSeq, long sndNxt) {}
 
+    @Override
+    public boolean readsAckFeedback() {
+        return true;
+    }
+
     /** An ACK whose RTT sample is a full packet's. */
     void onAckFeedback(long deliveredWireBytes, boolean ecn, long rttPs, long inflightWireBytes) {
         onAckFeedback(deliveredWireBytes, ecn, rttPs, true, inflightWireBytes);

@@ -29,10 +29,11 @@ public final class QueuePair extends NicClient implements EventHandler {
     private final int lastPayload;
     private final long lineRateBps;
     private CongestionControl cc;
+    private boolean ccFeedback;     // cc.readsAckFeedback(), read per ACK
     private final LossRecovery recovery;
     private final PathPolicy policy;
 
-    private int contextId = -1;     // the NIC QP context: this QP's own, or a message's long-lived QP's
+    // contextId (NicClient): the NIC QP context, this QP's own or a message's long-lived QP's
 
     // routing identity
     private Object schemeState;     // per-QP state of the host load balancer (e.g. REPS's entropy cache)
@@ -154,6 +155,7 @@ public final class QueuePair extends NicClient implements EventHandler {
 
     void setCongestionControl(CongestionControl cc) {
         this.cc = cc;
+        this.ccFeedback = cc.readsAckFeedback();
     }
 
     // ---- accessors ------------------------------------------------------------------------
@@ -263,6 +265,7 @@ public final class QueuePair extends NicClient implements EventHandler {
     public void continueCongestionControlOf(QueuePair previous) {
         if (highestSent > 0) throw new IllegalStateException("QP " + id + " already sends with its own congestion control");
         cc = previous.cc;
+        ccFeedback = previous.ccFeedback;
         cc.moveTo(this);
         ccSeqBase = previous.ccSeqBase + Math.max(previous.packets, previous.highestSent);
     }
@@ -330,8 +333,6 @@ public final class QueuePair extends NicClient implements EventHandler {
     void start() {
         srcHost.activate(this);
     }
-
-    @Override protected int contextId() { return contextId; }   // the requester context the NIC needs to send
 
     /** The NIC context a message shares with the long-lived QP it is posted on (Transport.openMessage). */
     void setContextId(int ctx) {
@@ -457,14 +458,8 @@ public final class QueuePair extends NicClient implements EventHandler {
         }
         long marked = (long) ack.ecnEchoCount * mtu;
         if (newly > 0 || marked > 0) cc.onAck(newly, marked, rtt, ccSeqBase + sndUna, ccSeqBase + sndNxt);
-        if (!ack.trimmed) {
-            boolean fullSample = ack.sackSeq != packets - 1 || lastPayload == mtu;   // not the short last packet's
-            cc.onAckFeedback(deliveredWire, ack.ecnEchoCount > 0, rtt, fullSample, inflightWireBytes());
-        } else {
-            if (deliveredWire > 0) cc.onAckFeedback(deliveredWire, false, -1, true, 0);
-            // the receiver NACKed a trimmed packet: a congestion signal, once per outstanding packet
-            if (outstanding(ack.sackSeq)) cc.onTrimmed(payloadOf(ack.sackSeq) + hdr, rtt, inflightWireBytes());
-        }
+        if (ack.trimmed) trimmedAck(ack, deliveredWire, rtt, hdr);
+        else if (ccFeedback) ackFeedback(ack, deliveredWire, rtt);
         // erasure: a coded packet was ACKed, so those sent before it arrived or were lost
         if (coded && ack.sackSeq >= cold().codedSeen) cold.codedSeen = ack.sackSeq + 1;
         if (ack.kind == Packet.NACK) recovery.onNack(this, ack.seq);
@@ -477,6 +472,18 @@ public final class QueuePair extends NicClient implements EventHandler {
             return;
         }
         srcHost.activate(this);
+    }
+
+    /** NSCC's per-ACK feedback (out of onAck, which every other congestion control runs without it). */
+    private void ackFeedback(Packet ack, long deliveredWire, long rtt) {
+        boolean fullSample = ack.sackSeq != packets - 1 || lastPayload == mtu;   // not the short last packet's
+        cc.onAckFeedback(deliveredWire, ack.ecnEchoCount > 0, rtt, fullSample, inflightWireBytes());
+    }
+
+    /** The receiver NACKed a trimmed packet: a congestion signal, once per outstanding packet (rare: out of onAck). */
+    private void trimmedAck(Packet ack, long deliveredWire, long rtt, int hdr) {
+        if (deliveredWire > 0 && ccFeedback) cc.onAckFeedback(deliveredWire, false, -1, true, 0);
+        if (outstanding(ack.sackSeq)) cc.onTrimmed(payloadOf(ack.sackSeq) + hdr, rtt, inflightWireBytes());
     }
 
     /** Records packet {@code q} as selectively acknowledged; its wire bytes if that is news, else 0. */

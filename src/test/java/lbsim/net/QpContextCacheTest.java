@@ -83,11 +83,7 @@ class QpContextCacheTest {
             this.f = f;
             this.id = id;
             this.left = packets;
-        }
-
-        @Override
-        protected int contextId() {
-            return id;
+            this.contextId = id;
         }
 
         @Override
