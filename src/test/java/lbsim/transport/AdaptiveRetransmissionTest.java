@@ -12,15 +12,10 @@ import java.util.TreeSet;
 import lbsim.engine.RandomStreams;
 import lbsim.engine.Simulation;
 import lbsim.lb.Scheme;
-import lbsim.lb.SchemeContext;
-import lbsim.lb.Schemes;
 import lbsim.net.AdaptiveRetransmission;
 import lbsim.net.AdaptiveRetransmission.Decrement;
 import lbsim.net.Network;
 import lbsim.net.NicConfig;
-import lbsim.net.SwitchConfig;
-import lbsim.topology.LeafSpine;
-import lbsim.topology.Topology;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -131,21 +126,11 @@ class AdaptiveRetransmissionTest {
 
     /** One go-back-n flow from host 0 whose uplink drops every packet before {@code untilPs}; the loss times. */
     static RtoBackoffTest.Blackhole blackhole(long seed, NicConfig nic, long ackTimeoutPs, long untilPs, int packets) {
-        long rate = 100_000_000_000L;
-        Topology topo = LeafSpine.builder(2, 2, 3, 1, rate, rate, US).build();
-        Simulation sim = new Simulation(seed);
-        Scheme scheme = Schemes.create("ecmp", new SchemeContext(sim, topo));
-        Network net = new Network(sim, topo, SwitchConfig.defaults(), scheme.switches());
-        int uplinkPort = net.host(0).port(0).id;
-        int link = topo.portLink(uplinkPort);
         List<Long> losses = new ArrayList<>();
-        lbsim.net.LinkLoss hole = now -> {
-            if (now >= untilPs) return false;
-            losses.add(now);
-            return true;
-        };
-        if (topo.linkPortA(link) == uplinkPort) net.setLinkLoss(link, hole, null);
-        else net.setLinkLoss(link, null, hole);
+        RtoBackoffTest.LossyUplink f = RtoBackoffTest.LossyUplink.of(seed, RtoBackoffTest.lossUntil(untilPs, losses));
+        Simulation sim = f.sim();
+        Scheme scheme = f.scheme();
+        Network net = f.net();
         long bdp = 116_896;
         TransportConfig cfg = new TransportConfig("dctcp", "go-back-n", 4096, 64, 64, 1, ackTimeoutPs, 500 * US, bdp, 1.0 / 16,
                 1.0, 0, 0, 3, 0, RecoveryParams.defaults().withBdp(bdp), RtoBackoff.NONE, nic);
@@ -198,16 +183,10 @@ class AdaptiveRetransmissionTest {
     void aBlackholedQpFailsAfterItsTotalTimeoutNotAfterRetryCountTimeouts() {
         AdaptiveRetransmission a = adp(16, 1, 1, Decrement.RESET);
         long seed = 3;
-        long rate = 100_000_000_000L;
-        Topology topo = LeafSpine.builder(2, 2, 3, 1, rate, rate, US).build();
-        Simulation sim = new Simulation(seed);
-        Scheme scheme = Schemes.create("ecmp", new SchemeContext(sim, topo));
-        Network net = new Network(sim, topo, SwitchConfig.defaults(), scheme.switches());
-        int uplinkPort = net.host(0).port(0).id;
-        int link = topo.portLink(uplinkPort);
-        lbsim.net.LinkLoss hole = now -> true;
-        if (topo.linkPortA(link) == uplinkPort) net.setLinkLoss(link, hole, null);
-        else net.setLinkLoss(link, null, hole);
+        RtoBackoffTest.LossyUplink fabric = RtoBackoffTest.LossyUplink.of(seed, now -> true);
+        Simulation sim = fabric.sim();
+        Scheme scheme = fabric.scheme();
+        Network net = fabric.net();
         long bdp = 116_896;
         TransportConfig cfg = new TransportConfig("dctcp", "go-back-n", 4096, 64, 64, 1, 1000 * US, 500 * US, bdp, 1.0 / 16,
                 1.0, 0, 0, 3, 0, RecoveryParams.defaults().withBdp(bdp), RtoBackoff.NONE, nic(a, 3));

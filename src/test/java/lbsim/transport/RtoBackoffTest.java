@@ -59,21 +59,11 @@ class RtoBackoffTest {
 
     /** One flow of {@code packets} whose sender uplink loses every packet before {@code untilPs}; conservation checked. */
     static Blackhole blackhole(String recovery, RtoBackoff backoff, long untilPs, int packets) {
-        long rate = 100_000_000_000L;
-        Topology topo = LeafSpine.builder(2, 2, 3, 1, rate, rate, US).build();
-        Simulation sim = new Simulation(1);
-        Scheme scheme = Schemes.create("ecmp", new SchemeContext(sim, topo));
-        Network net = new Network(sim, topo, SwitchConfig.defaults(), scheme.switches());
-        int uplinkPort = net.host(0).port(0).id;
-        int link = topo.portLink(uplinkPort);
         List<Long> losses = new ArrayList<>();
-        lbsim.net.LinkLoss hole = now -> {
-            if (now >= untilPs) return false;
-            losses.add(now);
-            return true;
-        };
-        if (topo.linkPortA(link) == uplinkPort) net.setLinkLoss(link, hole, null);
-        else net.setLinkLoss(link, null, hole);
+        LossyUplink f = LossyUplink.of(1, lossUntil(untilPs, losses));
+        Simulation sim = f.sim();
+        Scheme scheme = f.scheme();
+        Network net = f.net();
         long bdp = 116_896;
         TransportConfig cfg = new TransportConfig("dctcp", recovery, 4096, 64, 64, 1, 1000 * US, 500 * US, bdp, 1.0 / 16, 1.0,
                 0, 0, 3, 0, RecoveryParams.defaults().withBdp(bdp), backoff);
@@ -131,5 +121,30 @@ class RtoBackoffTest {
         assertThat(flat.timeouts()).isGreaterThan(10);
         assertThat(backoff.timeouts()).isLessThan(flat.timeouts() / 2);
         assertThat(backoff.packetsRetransmitted()).isLessThan(flat.packetsRetransmitted());
+    }
+
+    /** A 2 x 2 leaf-spine of 100 Gbit/s (3 hosts a leaf, 1 us links) under ECMP whose host 0 uplink loses what {@code hole} says. */
+    record LossyUplink(Simulation sim, Scheme scheme, Network net) {
+        static LossyUplink of(long seed, lbsim.net.LinkLoss hole) {
+            long rate = 100_000_000_000L;
+            Topology topo = LeafSpine.builder(2, 2, 3, 1, rate, rate, US).build();
+            Simulation sim = new Simulation(seed);
+            Scheme scheme = Schemes.create("ecmp", new SchemeContext(sim, topo));
+            Network net = new Network(sim, topo, SwitchConfig.defaults(), scheme.switches());
+            int uplinkPort = net.host(0).port(0).id;
+            int link = topo.portLink(uplinkPort);
+            if (topo.linkPortA(link) == uplinkPort) net.setLinkLoss(link, hole, null);
+            else net.setLinkLoss(link, null, hole);
+            return new LossyUplink(sim, scheme, net);
+        }
+    }
+
+    /** Loses every packet before {@code untilPs} and records when. */
+    static lbsim.net.LinkLoss lossUntil(long untilPs, List<Long> losses) {
+        return now -> {
+            if (now >= untilPs) return false;
+            losses.add(now);
+            return true;
+        };
     }
 }
