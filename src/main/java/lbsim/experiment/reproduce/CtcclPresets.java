@@ -19,12 +19,12 @@ final class CtcclPresets {
      * CTCCL §4.1 testbed: 8 servers x 2 NICs at 400 Gbps, NIC i of every server on leaf i (multi-rail), each leaf with 8
      * uplinks; the VRF-split spines (Fig. 5(b): 8 virtual spines) as 8 spines with one link per leaf. §4.2: two concurrent
      * NCCL-tests jobs on the same servers and NICs (job_hosts: shared), one rank per NIC, ring order across the rails.
-     * NICs: ConnectX-7 with NCCL 2.19 = the roce profile (in-order go-back-N receiver, per-QP timer, QP context cache).
-     * retry_count 0: with NCCL's 7 retries of the 1 ms timer the ECMP baseline's QPs on a failed link would fail
-     * (and NCCL abort the job) long before the switches detect the failure (Fig. 7 at paper scale: 100 ms).
+     * NICs: ConnectX-7 with NCCL 2.19 = the roce profile (in-order go-back-N receiver, per-QP timer, QP context cache)
+     * with NCCL 2.19's local ACK timeout (NCCL_IB_TIMEOUT 18: 1.07 s) and 7 retries, as Fig. 7's. An 8 GB collective
+     * under ECMP runs past the default 1 s of simulated time (1.67 s at paper scale), hence max_time_ms 20000.
      */
     private static String base(String name, long sizeBytes) {
-        return base(name, sizeBytes, ", timeout_us: 1000", "{profile: roce, retry_count: 0}");
+        return base(name, sizeBytes, "", FIG7_NIC) + "  max_time_ms: 20000\n";
     }
 
     /** The testbed with {@code timeout} appended to the transport section and {@code nic} as the NIC section. */
@@ -92,11 +92,11 @@ final class CtcclPresets {
             "Transport: DCQCN with PFC and Go-Back-N (lossless RoCE); the paper does not state its switch buffers, ECN "
                     + "thresholds or latencies, so lbsim's defaults are used (64 MB shared buffer, 1 us links).",
             "NIC: nic profile roce (the testbed's ConnectX-7 with NCCL 2.19: an in-order receiver that discards packets beyond "
-                    + "a gap and NACKs, go-back-N, one timer per QP, a 1024-context QP cache) with transport.timeout_us 1000 "
-                    + "(not the profile's 4.3 s NCCL default; the paper does not state it) and nic.retry_count 0 instead of "
-                    + "NCCL's 7: with 7 retries of a 1 ms timer the NCCL + ECMP QPs hashed onto Fig. 7's failed link would "
-                    + "exhaust their retries before the switches detect the failure at paper scale (100 ms after it), and "
-                    + "the job would abort (at quick scale, detected 2 ms after the failure, they would survive).",
+                    + "a gap and NACKs, go-back-N, one timer per QP, a QP context cache) with NCCL 2.19's local ACK timeout, "
+                    + "exponent 18 (4.096 us x 2^18 = 1.07 s; nic.local_ack_timeout 18; the profile's default 20 is today's "
+                    + "NCCL) and its retry count 7. A 1 ms timer, which these presets used before 2026-11-27, fires spuriously "
+                    + "under ECMP's queueing at 8 GB (paper scale: 41 421 timeouts, no drop, the all-reduce unfinished after "
+                    + "1 s). Runs stop at max_time_ms 20000: an 8 GB ECMP all-reduce takes about 1.7 s.",
             "Load variance: the population variance, in %^2, of the utilisation of each leaf's uplinks, averaged over the two "
                     + "leaves, over the whole run (summary field uplinks.variance_pct2); the paper's switch counters measure "
                     + "during the transfer of an 8 GB AllReduce. The paper does not say population or sample variance.",
@@ -130,7 +130,7 @@ final class CtcclPresets {
         return new Preset("ctccl-fig6", PAPER, "Fig. 6(a)",
                 "NCCL-tests AllReduce between 8 nodes (2 x 400G NICs each, two leaves, 8 uplinks per leaf), two concurrent "
                         + "jobs, QP = 8: bus bandwidth (mean over the two jobs) by message size for NCCL + ECMP and CTCCL + DNLB. "
-                        + "Paper scale: 64 MB-8 GB, 3 seeds (24 runs; about 2 h of CPU, the 8 GB runs ~15 min each). "
+                        + "Paper scale: 64 MB-8 GB, 3 seeds (24 runs; the 8 GB runs take 1-2 min of CPU each). "
                         + "Quick scale: 1-64 MB, 2 seeds (16 runs).",
                 "collectives_mean.busbw_gbps", "busbw (Gbit/s; NCCL-tests GB/s x 8)", Map.of("paper", paper, "quick", quick), cells,
                 DEVIATIONS)
