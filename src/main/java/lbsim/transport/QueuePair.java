@@ -108,7 +108,7 @@ public final class QueuePair extends NicClient implements EventHandler {
         long lastCnpPs = Long.MIN_VALUE / 2;
         long cnpsSent;              // CNPs this QP's receiver sent (summary.json cnps)
         long outOfOrderArrivals;
-        AdaptiveTimer adaptive;     // the sender NIC's adaptive retransmission (created at the first send), or null
+        AdaptiveTimer adaptive;     // the sender NIC's adaptive retransmission (created with the QP), or null
     }
 
     private Cold cold() {
@@ -147,6 +147,12 @@ public final class QueuePair extends NicClient implements EventHandler {
         if (selective) cold().lostBitmap = new long[bitmapWords()];
         // erasure coding keeps no per-packet state: its one timer already covers the oldest packet
         this.sentAtPs = senderNic.timer() == NicConfig.Timer.PER_PACKET && !coded ? new long[(int) packets] : null;
+        // NVIDIA ADP: the first timeout is drawn once per QP from the run's seed and the QP's id; its no-progress
+        // clock starts at the first send (restartAdaptiveClock)
+        lbsim.net.AdaptiveRetransmission adp = senderNic.adaptive();
+        if (adp != null) {
+            cold().adaptive = new AdaptiveTimer(adp, tr.config().timeoutPs(), sim.random().derive("transport.adp.qp" + id), sim.now());
+        }
     }
 
     private int bitmapWords() {
@@ -379,17 +385,10 @@ public final class QueuePair extends NicClient implements EventHandler {
         return tr.config().rtoBackoff().timeoutPs(recovery.timeoutPs(this, tr.config().timeoutPs()), backoffs);
     }
 
-    /**
-     * The sender NIC's adaptive retransmission timer (NVIDIA ADP), created at the QP's first send with
-     * its first timeout drawn from the run's seed and the QP's id; null when the NIC runs a fixed timer.
-     */
+    /** The sender NIC's adaptive retransmission timer (NVIDIA ADP, made with the QP); null when the NIC runs a fixed timer. */
     private AdaptiveTimer adaptiveTimer() {
         Cold c = cold;
-        if (c != null && c.adaptive != null) return c.adaptive;
-        lbsim.net.AdaptiveRetransmission adp = tr.configOf(srcHost.id).nic().adaptive();
-        if (adp == null) return null;
-        return cold().adaptive = new AdaptiveTimer(adp, tr.config().timeoutPs(),
-                sim.random().derive("transport.adp.qp" + id), sim.now());
+        return c == null ? null : c.adaptive;
     }
 
     /** Moves the timer deadline; the pending event is checked lazily unless the deadline moved earlier. */
