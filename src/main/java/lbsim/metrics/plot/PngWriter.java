@@ -42,7 +42,9 @@ final class PngWriter {
             d.writeInt(h);
             d.write(new byte[] {8, 2, 0, 0, 0});   // 8 bits, RGB, deflate, adaptive filtering, not interlaced
             chunk(file0, "IHDR", header.toByteArray(), header.size());
-            Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION);
+            // zlib's fastest level: on a report's Up-filtered charts it takes about 0.6 x the CPU of the default
+            // level for files about 15 % larger (the 11 PNGs of a 128-host run: 1.76 MB against 1.54 MB)
+            Deflater deflater = new Deflater(Deflater.BEST_SPEED);
             try (DeflaterOutputStream z = new DeflaterOutputStream(new IdatStream(file0), deflater, CHUNK)) {
                 byte[] line = new byte[1 + 3 * w];
                 line[0] = 2;   // Up
