@@ -106,7 +106,7 @@ final class ChartWriter {
     }
 
     /**
-     * The label in characters a PDF's standard (WinAnsi) encoding holds, which VectorGraphics2D writes:
+     * The label in characters a PDF's standard (WinAnsi) encoding holds, as the PDFs' invisible text is written:
      * arrows become {@code ->} and {@code <-}, anything else beyond Latin-1 {@code ?}.
      */
     static String latin1(String s) {

@@ -21,9 +21,8 @@ import java.util.List;
  * text, written three ways without a charting library: painted on Java2D graphics (the PNG),
  * as SVG with every label a {@code <text>} element, and as PDF with every label its glyph outlines
  * plus the same text invisibly on top (searchable, no font embedded). Coordinates are CSS pixels,
- * y down. Far cheaper than drawing through XChart and VectorGraphics2D, whose SVG builds a DOM and
- * serialises it through XSLT: heat maps (hundreds of thousands of cells on large fabrics) and the
- * fabric drawing are drawn this way.
+ * y down. Far cheaper than drawing through XChart: heat maps (hundreds of thousands of cells on
+ * large fabrics) and the fabric drawing are drawn this way.
  */
 final class Scene {
     /** Where a text's anchor point is along its baseline. */
