@@ -1,28 +1,12 @@
 package lbsim.metrics.plot;
 
-import de.erichseifert.vectorgraphics2d.Document;
-import de.erichseifert.vectorgraphics2d.Processor;
-import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
-import de.erichseifert.vectorgraphics2d.intermediate.CommandSequence;
-import de.erichseifert.vectorgraphics2d.intermediate.MutableCommandSequence;
-import de.erichseifert.vectorgraphics2d.intermediate.commands.Command;
-import de.erichseifert.vectorgraphics2d.intermediate.commands.DrawStringCommand;
-import de.erichseifert.vectorgraphics2d.intermediate.commands.SetFontCommand;
-import de.erichseifert.vectorgraphics2d.pdf.PDFProcessor;
-import de.erichseifert.vectorgraphics2d.svg.SVGProcessor;
-import de.erichseifert.vectorgraphics2d.util.PageSize;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.UnaryOperator;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.AxesChartStyler;
 import org.knowm.xchart.style.Styler;
@@ -31,7 +15,7 @@ import org.knowm.xchart.style.Styler;
  * Writes an XChart chart as {@code name.png} (at {@link #PNG_SCALE} times its size: about 190 dpi
  * for an 800-pixel chart printed 8.5 inches wide), {@code name.svg} and {@code name.pdf};
  * rendering never needs a display and the same chart gives the same bytes. Labels are text in the
- * SVG and invisible text over their outlines in the PDF ({@link TextGraphics}).
+ * SVG and invisible text over their outlines in the PDF ({@link TextGraphics}, {@link VectorDrawing}).
  */
 final class ChartWriter {
     /** PNG pixels per chart pixel. */
@@ -60,8 +44,9 @@ final class ChartWriter {
         try {
             Files.createDirectories(dir);
             writePng(d, png);
-            writeSvg(d, svg);
-            writeVector(d, new PDFProcessor(true), TextGraphics.Mode.INVISIBLE_OVER_OUTLINE, ChartWriter::latin1, Files.newOutputStream(pdf));
+            VectorDrawing v = VectorDrawing.of(d);   // painted once for both vector files
+            Files.writeString(svg, v.svg());
+            Files.write(pdf, v.pdf());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write chart " + png, e);
         }
@@ -108,29 +93,6 @@ final class ChartWriter {
         PngWriter.write(img, png);
     }
 
-    /**
-     * The commands without the font changes no text is drawn in before the next one (XChart sets a
-     * font for every label but fills outlines; only the labels written as text use one): the PDF
-     * processor looks up the physical font for every graphics state that carries one, which made a
-     * PDF cost ten times its SVG; the drawing is the same without them.
-     */
-    static CommandSequence withoutUnusedFonts(CommandSequence commands) {
-        List<Command<?>> all = new ArrayList<>();
-        for (Command<?> c : commands) all.add(c);
-        boolean[] drop = new boolean[all.size()];
-        boolean used = false;   // going backwards: is text drawn before the next font change?
-        for (int i = all.size() - 1; i >= 0; i--) {
-            if (all.get(i) instanceof DrawStringCommand) used = true;
-            else if (all.get(i) instanceof SetFontCommand) {
-                drop[i] = !used;
-                used = false;
-            }
-        }
-        MutableCommandSequence out = new MutableCommandSequence();
-        for (int i = 0; i < all.size(); i++) if (!drop[i]) out.add(all.get(i));
-        return out;
-    }
-
     /** Every font XChart draws labels in, traced, so {@link TextGraphics} can write the labels as text. */
     static void traceFonts(Styler s) {
         s.setChartTitleFont(TracedFont.of(s.getChartTitleFont()));
@@ -144,7 +106,7 @@ final class ChartWriter {
     }
 
     /**
-     * The label in characters a PDF's standard (WinAnsi) encoding holds, which VectorGraphics2D writes:
+     * The label in characters a PDF's standard (WinAnsi) encoding holds, as the PDFs' invisible text is written:
      * arrows become {@code ->} and {@code <-}, anything else beyond Latin-1 {@code ?}.
      */
     static String latin1(String s) {
@@ -156,27 +118,5 @@ final class ChartWriter {
             else b.append(c < 0x20 || (c > 0x7e && c < 0xa0) || c > 0xff ? '?' : c);
         }
         return b.toString();
-    }
-
-    /**
-     * The SVG with its text in the system font's family, falling back to any sans-serif font, at 12 px
-     * where VectorGraphics2D leaves the size out (it omits its own default size; SVG's is 16 px).
-     */
-    private static void writeSvg(Drawing chart, Path svg) throws IOException {
-        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-        writeVector(chart, new SVGProcessor(), TextGraphics.Mode.TEXT, s -> s, bytes);
-        String text = bytes.toString(StandardCharsets.UTF_8)
-                .replaceFirst("<svg ", "<svg font-size=\"12px\" ")
-                .replaceAll("font-family:(&quot;[^&;]*&quot;);", "font-family:$1,sans-serif;");
-        Files.writeString(svg, text);
-    }
-
-    private static void writeVector(Drawing chart, Processor processor, TextGraphics.Mode mode, UnaryOperator<String> encode,
-                                    OutputStream out) throws IOException {
-        VectorGraphics2D g = TextGraphics.paint(mode, encode, chart::paint);
-        Document doc = processor.getDocument(withoutUnusedFonts(g.getCommands()), new PageSize(0, 0, chart.width(), chart.height()));
-        try (out) {
-            doc.writeTo(out);
-        }
     }
 }

@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
@@ -17,7 +18,8 @@ import java.util.zip.DeflaterOutputStream;
 /**
  * Writes an RGB image as PNG (8 bits per channel, no alpha; PNG specification, 2nd ed., W3C 2003),
  * every row with the "Up" filter (the difference from the row above), which keeps the flat areas
- * and repeated rows of charts small. ImageIO's writer tries all five filters on every row in Java
+ * and repeated rows of charts small (only the span of a row that differs from the row above is
+ * computed; the rest of its line is zeros). ImageIO's writer tries all five filters on every row in Java
  * code, which cost a report more CPU (mostly compiling that code) than the compression it gains.
  */
 final class PngWriter {
@@ -40,23 +42,36 @@ final class PngWriter {
             d.writeInt(h);
             d.write(new byte[] {8, 2, 0, 0, 0});   // 8 bits, RGB, deflate, adaptive filtering, not interlaced
             chunk(file0, "IHDR", header.toByteArray(), header.size());
-            Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION);
+            // zlib's fastest level: on a report's Up-filtered charts it takes about 0.6 x the CPU of the default
+            // level for files about 15 % larger (the 11 PNGs of a 128-host run: 1.76 MB against 1.54 MB)
+            Deflater deflater = new Deflater(Deflater.BEST_SPEED);
             try (DeflaterOutputStream z = new DeflaterOutputStream(new IdatStream(file0), deflater, CHUNK)) {
-                byte[] prev = new byte[3 * w], cur = new byte[3 * w], line = new byte[1 + 3 * w];
+                byte[] line = new byte[1 + 3 * w];
                 line[0] = 2;   // Up
+                int dirtyFrom = 0, dirtyTo = 0;   // pixels of the line whose bytes may not be 0
                 for (int y = 0; y < h; y++) {
-                    int at = y * w;
-                    for (int x = 0, i = 0; x < w; x++, i += 3) {
-                        int p = pixels[at + x];
-                        cur[i] = (byte) (p >> 16);
-                        cur[i + 1] = (byte) (p >> 8);
-                        cur[i + 2] = (byte) p;
+                    int at = y * w, above = at - w;
+                    // only the pixels that differ from the row above have non-zero Up bytes: a chart's rows
+                    // mostly repeat (or differ in a short span), and the JDK compares int ranges vectorised
+                    int from = 0, to = w;
+                    if (y > 0) {
+                        int m = Arrays.mismatch(pixels, at, at + w, pixels, above, at);
+                        if (m < 0) from = to = 0;
+                        else {
+                            from = m;
+                            while (to > from && pixels[at + to - 1] == pixels[above + to - 1]) to--;
+                        }
                     }
-                    for (int i = 0; i < cur.length; i++) line[i + 1] = (byte) (cur[i] - prev[i]);
+                    if (dirtyTo > dirtyFrom) Arrays.fill(line, 1 + 3 * dirtyFrom, 1 + 3 * dirtyTo, (byte) 0);
+                    for (int x = from, i = 1 + 3 * from; x < to; x++, i += 3) {
+                        int p = pixels[at + x], q = y > 0 ? pixels[above + x] : 0;
+                        line[i] = (byte) ((p >> 16) - (q >> 16));
+                        line[i + 1] = (byte) ((p >> 8) - (q >> 8));
+                        line[i + 2] = (byte) (p - q);
+                    }
+                    dirtyFrom = from;
+                    dirtyTo = to;
                     z.write(line);
-                    byte[] t = prev;
-                    prev = cur;
-                    cur = t;
                 }
             } finally {
                 deflater.end();

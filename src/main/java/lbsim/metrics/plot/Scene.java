@@ -1,6 +1,5 @@
 package lbsim.metrics.plot;
 
-import de.erichseifert.vectorgraphics2d.util.GraphicsUtils;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -14,23 +13,16 @@ import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 import java.awt.geom.PathIterator;
 import java.awt.geom.Rectangle2D;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.zip.Deflater;
 
 /**
  * A picture made only of filled rectangles and circles, straight lines and horizontal or upward
  * text, written three ways without a charting library: painted on Java2D graphics (the PNG),
  * as SVG with every label a {@code <text>} element, and as PDF with every label its glyph outlines
  * plus the same text invisibly on top (searchable, no font embedded). Coordinates are CSS pixels,
- * y down. Far cheaper than drawing through XChart and VectorGraphics2D, whose SVG builds a DOM and
- * serialises it through XSLT: heat maps (hundreds of thousands of cells on large fabrics) and the
- * fabric drawing are drawn this way.
+ * y down. Far cheaper than drawing through XChart: heat maps (hundreds of thousands of cells on
+ * large fabrics) and the fabric drawing are drawn this way.
  */
 final class Scene {
     /** Where a text's anchor point is along its baseline. */
@@ -44,7 +36,6 @@ final class Scene {
 
     /** Text is laid out as XChart lays it out: antialiased, fractional metrics. */
     static final FontRenderContext FRC = new FontRenderContext(null, true, true);
-    private static final Map<Font, String> FAMILY = new ConcurrentHashMap<>();
     private static final Font PLAIN = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
 
     final String title;
@@ -150,7 +141,7 @@ final class Scene {
         StringBuilder b = new StringBuilder(64 + 48 * items.size());
         b.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(width)
                 .append("\" height=\"").append(height).append("\" viewBox=\"0 0 ").append(width).append(' ').append(height)
-                .append("\" font-size=\"12px\" font-family=\"").append(xml(family(PLAIN))).append("\">\n<title>").append(xml(title)).append("</title>\n")
+                .append("\" font-size=\"12px\" font-family=\"").append(xml(FontFamilies.css(PLAIN))).append("\">\n<title>").append(xml(title)).append("</title>\n")
                 .append("<rect width=\"").append(width).append("\" height=\"").append(height).append("\" fill=\"#ffffff\"/>\n");
         for (Item it : items) {
             if (it instanceof Box r) {
@@ -170,7 +161,7 @@ final class Scene {
                 b.append("<text x=\"").append(num(l.x)).append("\" y=\"").append(num(l.y)).append('"');
                 if (l.upwards) b.append(" transform=\"rotate(-90 ").append(num(l.x)).append(' ').append(num(l.y)).append(")\"");
                 if (l.anchor != Anchor.START) b.append(" text-anchor=\"").append(l.anchor == Anchor.MIDDLE ? "middle" : "end").append('"');
-                if (!family(l.font).equals(family(PLAIN))) b.append(" font-family=\"").append(xml(family(l.font))).append('"');
+                if (!FontFamilies.css(l.font).equals(FontFamilies.css(PLAIN))) b.append(" font-family=\"").append(xml(FontFamilies.css(l.font))).append('"');
                 b.append(" font-size=\"").append(num(l.font.getSize2D())).append("px\"");
                 if (l.font.isBold()) b.append(" font-weight=\"bold\"");
                 if (!l.colour.equals(Color.BLACK)) b.append(" fill=\"").append(hex(l.colour)).append('"');
@@ -178,11 +169,6 @@ final class Scene {
             }
         }
         return b.append("</svg>\n").toString();
-    }
-
-    /** "DejaVu Sans",sans-serif: the installed family a logical font (SansSerif) stands for, then any sans-serif font. */
-    private static String family(Font f) {
-        return FAMILY.computeIfAbsent(f, x -> "\"" + GraphicsUtils.getPhysicalFont(x).getFamily(Locale.ROOT) + "\",sans-serif");
     }
 
     static String xml(String s) {
@@ -230,124 +216,31 @@ final class Scene {
         c.append("1 0 0 -1 0 ").append(height).append(" cm\n");   // y down, as in the scene
         for (Item it : items) {
             if (it instanceof Box r) {
-                if (r.fill != null) c.append(rgb(r.fill, "rg")).append(num(r.x)).append(' ').append(num(r.y)).append(' ').append(num(r.w))
+                if (r.fill != null) c.append(PdfPage.rgb(r.fill, "rg")).append(num(r.x)).append(' ').append(num(r.y)).append(' ').append(num(r.w))
                         .append(' ').append(num(r.h)).append(" re f\n");
-                else c.append(rgb(r.stroke, "RG")).append("1 w [] 0 d ").append(num(r.x)).append(' ').append(num(r.y)).append(' ')
+                else c.append(PdfPage.rgb(r.stroke, "RG")).append("1 w [] 0 d ").append(num(r.x)).append(' ').append(num(r.y)).append(' ')
                         .append(num(r.w)).append(' ').append(num(r.h)).append(" re S\n");
             } else if (it instanceof Dot d) {
-                c.append(rgb(d.fill, "rg"));
-                path(c, new Ellipse2D.Double(d.cx - d.r, d.cy - d.r, 2 * d.r, 2 * d.r));
+                c.append(PdfPage.rgb(d.fill, "rg"));
+                PdfPage.path(c, new Ellipse2D.Double(d.cx - d.r, d.cy - d.r, 2 * d.r, 2 * d.r));
                 c.append("f\n");
             } else if (it instanceof Segment s) {
-                c.append(rgb(s.colour, "RG")).append(num(s.width)).append(" w ");
+                c.append(PdfPage.rgb(s.colour, "RG")).append(num(s.width)).append(" w ");
                 c.append(s.dash > 0 ? "[" + num(s.dash) + " " + num(0.8 * s.dash) + "] 0 d " : "[] 0 d ");
                 c.append(num(s.x1)).append(' ').append(num(s.y1)).append(" m ").append(num(s.x2)).append(' ').append(num(s.y2)).append(" l S\n");
             } else if (it instanceof Label l) {
                 Shape o = outline(l);
-                c.append(rgb(l.colour, "rg"));
-                path(c, o);
+                c.append(PdfPage.rgb(l.colour, "rg"));
+                PdfPage.path(c, o);
                 c.append(o.getPathIterator(null).getWindingRule() == PathIterator.WIND_EVEN_ODD ? "f*\n" : "f\n");
                 // the text, invisible, from the same baseline point, un-mirrored
                 double sh = shift(l), size = l.font.getSize2D();
                 double tx = l.x + (l.upwards ? 0 : sh), ty = l.y - (l.upwards ? sh : 0);
                 String m = l.upwards ? "0 -1 -1 0 " : "1 0 0 -1 ";
                 c.append("q /Invisible gs BT /F").append(l.font.isBold() ? 2 : 1).append(' ').append(num(size)).append(" Tf ").append(m)
-                        .append(num(tx)).append(' ').append(num(ty)).append(" Tm (").append(pdfString(ChartWriter.latin1(l.text))).append(") Tj ET Q\n");
+                        .append(num(tx)).append(' ').append(num(ty)).append(" Tm (").append(PdfPage.string(ChartWriter.latin1(l.text))).append(") Tj ET Q\n");
             }
         }
-        byte[] content = deflate(c.toString().getBytes(StandardCharsets.ISO_8859_1));
-        Pdf out = new Pdf();
-        out.object("<< /Type /Catalog /Pages 2 0 R >>");
-        out.object("<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-        out.object("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " + width + " " + height + "] /Contents 4 0 R /Resources << "
-                + "/Font << /F1 5 0 R /F2 6 0 R >> /ExtGState << /Invisible 7 0 R >> >> >>");
-        out.stream(content);
-        out.object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>");
-        out.object("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>");
-        out.object("<< /Type /ExtGState /ca 0 /CA 0 >>");
-        return out.finish("<< /Title (" + pdfString(ChartWriter.latin1(title)) + ") >>");
-    }
-
-    private static String rgb(Color c, String op) {
-        return num(c.getRed() / 255.0) + " " + num(c.getGreen() / 255.0) + " " + num(c.getBlue() / 255.0) + " " + op + " ";
-    }
-
-    /** The shape's outline as PDF path operators (quadratic pieces raised to cubic ones). */
-    private static void path(StringBuilder c, Shape s) {
-        double[] p = new double[6];
-        double cx = 0, cy = 0;
-        for (PathIterator it = s.getPathIterator(null); !it.isDone(); it.next()) {
-            switch (it.currentSegment(p)) {
-                case PathIterator.SEG_MOVETO -> { c.append(num(p[0])).append(' ').append(num(p[1])).append(" m "); cx = p[0]; cy = p[1]; }
-                case PathIterator.SEG_LINETO -> { c.append(num(p[0])).append(' ').append(num(p[1])).append(" l "); cx = p[0]; cy = p[1]; }
-                case PathIterator.SEG_QUADTO -> {
-                    c.append(num(cx + 2.0 / 3 * (p[0] - cx))).append(' ').append(num(cy + 2.0 / 3 * (p[1] - cy))).append(' ')
-                            .append(num(p[2] + 2.0 / 3 * (p[0] - p[2]))).append(' ').append(num(p[3] + 2.0 / 3 * (p[1] - p[3]))).append(' ')
-                            .append(num(p[2])).append(' ').append(num(p[3])).append(" c ");
-                    cx = p[2];
-                    cy = p[3];
-                }
-                case PathIterator.SEG_CUBICTO -> {
-                    for (int i = 0; i < 6; i++) c.append(num(p[i])).append(' ');
-                    c.append("c ");
-                    cx = p[4];
-                    cy = p[5];
-                }
-                default -> c.append("h ");
-            }
-        }
-    }
-
-    /** A PDF literal string's characters: backslash, parentheses escaped. */
-    private static String pdfString(String s) {
-        return s.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)");
-    }
-
-    private static byte[] deflate(byte[] in) {
-        Deflater d = new Deflater(Deflater.DEFAULT_COMPRESSION);
-        d.setInput(in);
-        d.finish();
-        ByteArrayOutputStream out = new ByteArrayOutputStream(in.length / 4 + 64);
-        byte[] buf = new byte[1 << 16];
-        while (!d.finished()) out.write(buf, 0, d.deflate(buf));
-        d.end();
-        return out.toByteArray();
-    }
-
-    /** A PDF file assembled object by object, with its cross-reference table. */
-    private static final class Pdf {
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        private final List<Integer> offsets = new ArrayList<>();
-
-        Pdf() {
-            write("%PDF-1.4\n%\u00e2\u00e3\u00cf\u00d3\n");
-        }
-
-        private void write(String s) {
-            bytes.writeBytes(s.getBytes(StandardCharsets.ISO_8859_1));
-        }
-
-        void object(String body) {
-            offsets.add(bytes.size());
-            write(offsets.size() + " 0 obj\n" + body + "\nendobj\n");
-        }
-
-        void stream(byte[] deflated) {
-            offsets.add(bytes.size());
-            write(offsets.size() + " 0 obj\n<< /Length " + deflated.length + " /Filter /FlateDecode >>\nstream\n");
-            bytes.writeBytes(deflated);
-            write("\nendstream\nendobj\n");
-        }
-
-        byte[] finish(String info) {
-            object(info);
-            int xref = bytes.size();
-            StringBuilder b = new StringBuilder("xref\n0 ").append(offsets.size() + 1).append("\n0000000000 65535 f \n");
-            for (int o : offsets) b.append(String.format(Locale.ROOT, "%010d 00000 n \n", o));
-            b.append("trailer\n<< /Size ").append(offsets.size() + 1).append(" /Root 1 0 R /Info ").append(offsets.size()).append(" 0 R >>\nstartxref\n")
-                    .append(xref).append("\n%%EOF\n");
-            write(b.toString());
-            return bytes.toByteArray();
-        }
+        return PdfPage.write(width, height, c, title, "");
     }
 }

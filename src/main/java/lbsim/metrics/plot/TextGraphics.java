@@ -1,8 +1,8 @@
 package lbsim.metrics.plot;
 
 import de.erichseifert.vectorgraphics2d.VectorGraphics2D;
-import de.erichseifert.vectorgraphics2d.util.GraphicsUtils;
-import java.awt.Color;
+import de.erichseifert.vectorgraphics2d.intermediate.MutableCommandSequence;
+import de.erichseifert.vectorgraphics2d.intermediate.commands.Command;
 import java.awt.Font;
 import java.awt.Shape;
 import java.awt.font.FontRenderContext;
@@ -12,17 +12,15 @@ import java.awt.geom.PathIterator;
 import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.UnaryOperator;
 
 /**
- * Vector graphics that write XChart's labels as text, so an SVG or PDF chart can be searched,
+ * Vector graphics that record XChart's labels as text, so an SVG or PDF chart can be searched,
  * selected and edited. XChart fills each label's glyph outlines; when a filled shape is exactly the
- * outline of a string recently laid out in a {@link TracedFont} (moved and turned, never scaled), the
- * string is written as text in that font and place: instead of the outline ({@link Mode#TEXT}), or
- * invisibly over it ({@link Mode#INVISIBLE_OVER_OUTLINE}: looks the same in every viewer without
- * the font, and still finds and copies). Any other shape stays a filled shape.
+ * outline of a string recently laid out in a {@link TracedFont} (moved and turned, never scaled), a
+ * {@link Label} is recorded instead: the string, its font, where it goes and the outline, from which
+ * {@link VectorDrawing} writes a {@code <text>} (SVG) or the outline with the text invisibly over it
+ * (PDF: looks the same in every viewer without the font, and still finds and copies). Any other
+ * shape stays a filled shape.
  */
 final class TextGraphics extends VectorGraphics2D {
     private static final ThreadLocal<TextGraphics> PAINTING = new ThreadLocal<>();
@@ -31,25 +29,27 @@ final class TextGraphics extends VectorGraphics2D {
     /** Largest distance (px) between a filled point and the string's outline point. */
     private static final double EPS = 1e-3;
 
-    /** How a recognised label is written. */
-    enum Mode { TEXT, INVISIBLE_OVER_OUTLINE }
-
-    private static final Color INVISIBLE = new Color(0, 0, 0, 0);
-    private final Mode mode;
-    private final UnaryOperator<String> encode;
     private final ArrayDeque<Laid> recent = new ArrayDeque<>();
 
-    private TextGraphics(Mode mode, UnaryOperator<String> encode) {
-        this.mode = mode;
-        this.encode = encode;
+    private TextGraphics() {}
+
+    /** A label: {@code text} in {@code font} with its baseline origin at {@code place} (user space), and the outline XChart filled. */
+    static final class Label extends Command<String> {
+        final Font font;
+        final AffineTransform place;
+        final Shape outline;
+
+        Label(String text, Font font, AffineTransform place, Shape outline) {
+            super(text);
+            this.font = font;
+            this.place = place;
+            this.outline = outline;
+        }
     }
 
-    /**
-     * Runs {@code paint} on new text-writing graphics on this thread and returns them; labels are
-     * written as {@code encode} turns them (e.g. into characters the file format can hold).
-     */
-    static TextGraphics paint(Mode mode, UnaryOperator<String> encode, java.util.function.Consumer<TextGraphics> paint) {
-        TextGraphics g = new TextGraphics(mode, encode);
+    /** Runs {@code paint} on new text-recording graphics on this thread and returns them. */
+    static TextGraphics paint(java.util.function.Consumer<TextGraphics> paint) {
+        TextGraphics g = new TextGraphics();
         TextGraphics outer = PAINTING.get();
         PAINTING.set(g);
         try {
@@ -75,9 +75,7 @@ final class TextGraphics extends VectorGraphics2D {
 
     @Override
     public void fill(Shape s) {
-        if (mode == Mode.INVISIBLE_OVER_OUTLINE) super.fill(s);
-        if (!recent.isEmpty() && asText(s)) return;
-        if (mode == Mode.TEXT) super.fill(s);
+        if (recent.isEmpty() || !asText(s)) super.fill(s);
     }
 
     private boolean asText(Shape s) {
@@ -87,30 +85,12 @@ final class TextGraphics extends VectorGraphics2D {
             if (l.outline == null) l.outline = Path.of(new TextLayout(l.text, l.font, l.frc).getOutline(null), null);
             AffineTransform at = l.outline.rigidMapOnto(got);
             if (at == null) continue;
-            AffineTransform saved = getTransform();
-            Font font = getFont();
-            Color colour = getColor();
-            transform(at);
-            setFont(physical(l.font));
-            if (mode == Mode.INVISIBLE_OVER_OUTLINE) setColor(INVISIBLE);
-            drawString(encode.apply(l.text), 0f, 0f);
-            if (mode == Mode.INVISIBLE_OVER_OUTLINE) setColor(colour);
-            setFont(font);
-            setTransform(saved);
+            if (isDisposed()) return true;
+            ((MutableCommandSequence) getCommands()).add(new Label(l.text, l.font, at, new java.awt.geom.Path2D.Double(s)));
             return true;
         }
         return false;
     }
-
-    /**
-     * The installed font a logical one (SansSerif, Dialog) stands for. VectorGraphics2D looks it up for
-     * every text it writes by laying out text in each installed font; once per font is enough.
-     */
-    private static Font physical(Font f) {
-        return PHYSICAL.computeIfAbsent(f, GraphicsUtils::getPhysicalFont);
-    }
-
-    private static final Map<Font, Font> PHYSICAL = new ConcurrentHashMap<>();
 
     private static final class Laid {
         final String text;

@@ -1,6 +1,7 @@
 /**
- * Headless charts (PNG, SVG and PDF: line and bar charts via XChart and VectorGraphics2D, heat maps
- * and the fabric drawing written directly by {@code Scene}) and self-contained HTML reports.
+ * Headless charts (PNG, SVG and PDF: line and bar charts drawn by XChart, their SVG and PDF written
+ * from one recording by {@code VectorDrawing}; heat maps and the fabric drawing written directly by
+ * {@code Scene}) and self-contained HTML reports.
  *
  * <p>Entry point: {@link lbsim.metrics.plot.Charts}, one static method per chart type, each taking
  * plain records ({@link lbsim.metrics.plot.Series}, {@link lbsim.metrics.plot.BarGroup},

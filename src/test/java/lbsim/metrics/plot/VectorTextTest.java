@@ -5,10 +5,6 @@ import static org.quicktheories.QuickTheory.qt;
 import static org.quicktheories.generators.SourceDSL.doubles;
 import static org.quicktheories.generators.SourceDSL.integers;
 
-import de.erichseifert.vectorgraphics2d.intermediate.MutableCommandSequence;
-import de.erichseifert.vectorgraphics2d.intermediate.commands.Command;
-import de.erichseifert.vectorgraphics2d.intermediate.commands.DrawStringCommand;
-import de.erichseifert.vectorgraphics2d.intermediate.commands.SetFontCommand;
 import java.awt.Font;
 import java.awt.Shape;
 import java.awt.font.FontRenderContext;
@@ -163,19 +159,5 @@ class VectorTextTest {
         Shape dash = new TextLayout("-", f, frc).getOutline(null);
         // a rectangle of another size than the dash's is not the dash
         assertThat(TextGraphics.Path.of(dash, null).rigidMapOnto(TextGraphics.Path.of(new java.awt.Rectangle(0, 0, 10, 2), null))).isNull();
-    }
-
-    @Test
-    void onlyFontChangesThatTextIsDrawnInAreKept() {
-        MutableCommandSequence in = new MutableCommandSequence();
-        Font a = new Font(Font.SANS_SERIF, Font.PLAIN, 10), b = a.deriveFont(11f), c = a.deriveFont(12f);
-        in.add(new SetFontCommand(a));
-        in.add(new SetFontCommand(b));
-        in.add(new DrawStringCommand("x", 0, 0));
-        in.add(new DrawStringCommand("y", 0, 0));
-        in.add(new SetFontCommand(c));
-        List<Object> kept = new ArrayList<>();
-        for (Command<?> cmd : ChartWriter.withoutUnusedFonts(in)) kept.add(cmd instanceof SetFontCommand s ? s.getValue() : cmd.getValue());
-        assertThat(kept).containsExactly(b, "x", "y");
     }
 }
