@@ -18,7 +18,12 @@ record QpHeap(long flows, long qps) {
     /**
      * Heap per open QP at least: the queue pair with its congestion control and loss recovery state
      * (512 B measured with a class histogram of a 256-host all-to-all with 8 QPs per pair, DCQCN and
-     * go-back-N, 2026-11; packets in flight, events and reorder bitmaps not counted).
+     * go-back-N, 2026-11; again in session 20, docs/speed.md, with DCTCP: 248 B the QP, 80 B DCTCP,
+     * 128 B of counters from its first retransmission; packets in flight, events and reorder bitmaps
+     * not counted). Not counted either, as no bound before the run can know them: the QPs of flows
+     * that start later (every QP stays until the end, for the results) and the packets a NIC's
+     * receive pipeline holds behind context misses (56 B each, unbounded: millions when the NICs
+     * miss on most packets).
      */
     static final long HEAP_BYTES_PER_QP = 480;
     /** Heap per flow at least: its description and its transport state (144 B measured the same way). */

@@ -64,8 +64,8 @@ public final class Host extends Node implements TrafficSource {
 
     private Packet txPending;       // pulled, waiting for its context until txReadyPs
     private long txReadyPs;
-    private Packet rxHead;          // arrived, not yet delivered: the first one waits for its context
-    private Packet rxTail;
+    private Packet rxHead;          // arrived, not yet delivered, waiting for its context (null: not stalled)
+    private RxBacklog rxBacklog;    // arrived behind rxHead, in arrival order (made at the first stall)
 
     Host(Network net, int id) {
         super(net, id);
@@ -261,9 +261,8 @@ public final class Host extends Node implements TrafficSource {
     /** A packet reached this NIC and the context cache is on: deliver it, or hold it behind a stall. */
     void rxArrive(Packet p) {
         p.next = null;
-        if (rxHead != null) {   // stalled: wait in line
-            rxTail.next = p;
-            rxTail = p;
+        if (rxHead != null || (rxBacklog != null && !rxBacklog.isEmpty())) {   // stalled: wait in line
+            rxBacklog.add(p);
             return;
         }
         if (rxContextHeld(p)) {
@@ -271,7 +270,7 @@ public final class Host extends Node implements TrafficSource {
             return;
         }
         rxHead = p;
-        rxTail = p;
+        if (rxBacklog == null) rxBacklog = new RxBacklog(net.pool());
         net.sim().schedule(missPs, this, RX_READY, 0, null);
     }
 
@@ -288,18 +287,15 @@ public final class Host extends Node implements TrafficSource {
     /** The head packet's context has arrived: deliver it and what follows until the next miss. */
     private void rxStallEnded() {
         Packet p = rxHead;
-        rxHead = p.next;
-        if (rxHead == null) rxTail = null;
-        p.next = null;
+        rxHead = null;
         net.deliverToSink(this, p);
-        while ((p = rxHead) != null) {
+        while (!rxBacklog.isEmpty()) {   // meanwhile the packets still in line keep the pipeline stalled
+            p = rxBacklog.poll();
             if (!rxContextHeld(p)) {
+                rxHead = p;
                 net.sim().schedule(missPs, this, RX_READY, 0, null);
                 return;
             }
-            rxHead = p.next;
-            if (rxHead == null) rxTail = null;
-            p.next = null;
             net.deliverToSink(this, p);
         }
     }

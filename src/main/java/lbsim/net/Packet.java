@@ -75,6 +75,11 @@ public final class Packet extends PacketHead {
         return h;
     }
 
+    /** Whether a switch load balancer's header was ever made for this packet object. */
+    boolean hasLbHeader() {
+        return lb != null;
+    }
+
     public boolean isData() {
         return kind == DATA;
     }

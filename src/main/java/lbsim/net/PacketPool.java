@@ -29,7 +29,20 @@ public final class PacketPool {
         free[count++] = p;
     }
 
-    /** Packets handed out and not yet released (in queues, on wires or held by receivers). */
+    /** Takes back the object of a packet that lives on in another form (an {@link RxBacklog}'s packed copy): still live. */
+    void park(Packet p) {
+        release(p);
+        live++;
+    }
+
+    /** An object for a packet {@link #park}ed earlier (reset): live already, so not counted again. */
+    Packet unpark() {
+        Packet p = get();
+        live--;
+        return p;
+    }
+
+    /** Packets handed out and not yet released (in queues, on wires or held by receivers, packed or not). */
     public long live() {
         return live;
     }

@@ -14,10 +14,13 @@ public final class LossRecoveries {
         return byName(name, RecoveryParams.defaults());
     }
 
-    /** A fresh recovery object per QP (the selective schemes keep per-QP state in it). */
+    /** A fresh recovery object per QP (the selective schemes keep per-QP state in it); go-back-n keeps none, so its QPs share one. */
     public static Supplier<LossRecovery> byName(String name, RecoveryParams params) {
         return switch (name) {
-            case "go-back-n" -> GoBackN::new;
+            case "go-back-n" -> {
+                GoBackN shared = new GoBackN();
+                yield () -> shared;
+            }
             case "irn" -> () -> new Irn(params);
             case "sack" -> SackRecovery::new;
             case "tcp" -> () -> new TcpRecovery(params.dupackThreshold());
