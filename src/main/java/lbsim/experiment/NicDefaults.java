@@ -27,4 +27,10 @@ final class NicDefaults {
      * Hopper build on. ConnectX's own granularity is not published.
      */
     static final long ARBITRATION_BYTES = 0;
+
+    /**
+     * The NIC's receive (port) buffer, 262 016 B: ConnectX's "Port buffer size" (NVIDIA/Mellanox community
+     * DOC-2933 "HowTo Tune Receive Buffers on Mellanox Adapter Cards", /sys/class/net/IF/qos/buffer_size).
+     */
+    static final long RX_BUFFER_BYTES = 262_016;
 }
