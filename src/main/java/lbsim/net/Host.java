@@ -28,7 +28,7 @@ import java.util.Arrays;
  * <b>Receive buffer.</b> What waits in the receive pipeline (the stalled head included) is held in
  * the NIC's receive buffer of {@code rxBufferBytes} (0: unbounded). With PFC the NIC pauses its ToR
  * when the held bytes reach XOFF, the buffer less the headroom that can still arrive once the pause
- * is sent (as a switch computes it), and resumes it at XON; an arrival that does not fit is dropped
+ * is sent (a switch's headroom and one packet more), and resumes it at XON; an arrival that does not fit is dropped
  * (Mellanox WinOF user manual §8.13 "Lossless TCP": pause at the XOFF threshold, drop when full).
  * With every packet missing, TX sends one packet per serialisation + miss time; RX needs one miss
  * time per packet, which is shorter, so the RX stall overlaps the next TX stall and adds latency
@@ -122,8 +122,8 @@ public final class Host extends Node implements TrafficSource {
     }
 
     /**
-     * XOFF is the buffer less the PFC headroom a switch would reserve on this link (2 x link BDP + 2
-     * packets, or {@code switch.headroom_bytes}); XON is XOFF less the switches' resume offset.
+     * XOFF is the buffer less the PFC headroom on this link ({@code switch.headroom_bytes}, or 2 x
+     * link BDP + 3 packets); XON is XOFF less the switches' resume offset.
      */
     private void configureRxBuffer(long bytes) {
         rxBufferBytes = bytes;
@@ -131,8 +131,10 @@ public final class Host extends Node implements TrafficSource {
         rxLossless = bytes > 0 && sw != null && sw.pfc() && ports[0] != null;
         if (!rxLossless) return;
         Port p = ports[0];
+        // one packet more than a switch reserves: the arrival that crosses XOFF is already held when the
+        // PAUSE leaves, and ACKs (high priority, never paused) keep arriving meanwhile
         long headroom = sw.headroomBytes() >= 0 ? sw.headroomBytes()
-                : 2 * lbsim.engine.Simulation.bytesAtRate(p.latencyPs(), p.nominalRateBps()) + 2 * sw.packetBytes();
+                : 2 * lbsim.engine.Simulation.bytesAtRate(p.latencyPs(), p.nominalRateBps()) + 3 * sw.packetBytes();
         rxXoff = Math.max(1, bytes - headroom);
         rxResumeOffset = sw.resumeOffsetBytes() >= 0 ? sw.resumeOffsetBytes() : 2 * sw.packetBytes();
         torPort = net.port(p.id, true);
