@@ -27,4 +27,17 @@ final class NicDefaults {
      * Hopper build on. ConnectX's own granularity is not published.
      */
     static final long ARBITRATION_BYTES = 0;
+
+    /**
+     * ConnectX's receive (port) buffer, 262 016 B: its "Port buffer size" (NVIDIA/Mellanox community DOC-2933
+     * "HowTo Tune Receive Buffers on Mellanox Adapter Cards", /sys/class/net/IF/qos/buffer_size). What
+     * {@code nic.rx_buffer_bytes} should be set to for a ConnectX; not yet the profiles' default.
+     */
+    static final long CONNECTX_PORT_BUFFER_BYTES = 262_016;
+
+    /**
+     * The profiles' receive buffer: 0, unbounded (an idealisation, listed in nic.idealisations), because every
+     * stored reproduction was made with it; {@link #CONNECTX_PORT_BUFFER_BYTES} is the deployed value.
+     */
+    static final long RX_BUFFER_BYTES = 0;
 }

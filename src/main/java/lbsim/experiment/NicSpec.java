@@ -21,28 +21,30 @@ import lbsim.net.NicConfig.Timer;
  *                        (the default of {@code transport.timeout_us} under this profile; 0 = use 1000 us)
  * @param cc              the congestion control the NIC ships with: the default of {@code transport.cc}
  * @param adaptive        NVIDIA's adaptive retransmission ({@code adaptive_retransmission: true}), or null: off
+ * @param rxBufferBytes   the receive (port) buffer that holds packets behind a QP-context miss; 0 = unbounded
  */
 public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount,
                       int qpCacheEntries, long qpMissNs, long arbitrationBytes, String lossRecovery, int localAckTimeout,
-                      String cc, AdaptiveRetransmission adaptive) {
+                      String cc, AdaptiveRetransmission adaptive, long rxBufferBytes) {
 
     /** One profile's defaults. */
     record Profile(Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount, int qpCacheEntries,
-                   long qpMissNs, long arbitrationBytes, String lossRecovery, int localAckTimeout, String cc) {}
+                   long qpMissNs, long arbitrationBytes, String lossRecovery, int localAckTimeout, String cc,
+                   long rxBufferBytes) {}
 
     static final Map<String, Profile> PROFILES = new LinkedHashMap<>();
 
     static {
         PROFILES.put("roce", new Profile(Reorder.IN_ORDER, 0, Timer.PER_QP, NicDefaults.RETRY_COUNT,
                 NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "go-back-n",
-                NicDefaults.LOCAL_ACK_TIMEOUT, "dcqcn"));   // ConnectX's RoCE congestion control is DCQCN (Zhu et al. 2015)
+                NicDefaults.LOCAL_ACK_TIMEOUT, "dcqcn", NicDefaults.RX_BUFFER_BYTES));   // ConnectX's RoCE congestion control is DCQCN (Zhu et al. 2015)
         PROFILES.put("irn", new Profile(Reorder.WINDOW, 0, Timer.PER_QP, NicDefaults.RETRY_COUNT,
                 NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "irn", 0,
-                "dcqcn"));   // IRN keeps the NIC's DCQCN (Mittal et al. 2018 §4; Hopper §4.1.1 and ConWeave run it so)
+                "dcqcn", NicDefaults.RX_BUFFER_BYTES));   // IRN keeps the NIC's DCQCN (Mittal et al. 2018 §4; Hopper §4.1.1 and ConWeave run it so)
         PROFILES.put("multipath", new Profile(Reorder.UNBOUNDED, 0, Timer.PER_PACKET, 0,
                 NicDefaults.QP_CACHE_ENTRIES, NicDefaults.QP_MISS_NS, NicDefaults.ARBITRATION_BYTES, "sack", 0,
-                "uec"));   // a NIC built for multipath runs the Ultra Ethernet transport's NSCC (docs/uec.md)
-        PROFILES.put("ideal", new Profile(Reorder.UNBOUNDED, 0, Timer.PER_QP, 0, 0, 0, 0, "go-back-n", 0, "dctcp"));
+                "uec", NicDefaults.RX_BUFFER_BYTES));   // a NIC built for multipath runs the Ultra Ethernet transport's NSCC (docs/uec.md)
+        PROFILES.put("ideal", new Profile(Reorder.UNBOUNDED, 0, Timer.PER_QP, 0, 0, 0, 0, "go-back-n", 0, "dctcp", 0));
     }
 
     static final List<String> REORDER = List.of("in-order", "window", "unbounded");
@@ -74,6 +76,9 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
         long missNs = s.longValue("qp_miss_ns", p.qpMissNs(), 0, 1_000_000_000L);
         long arb = s.longValue("arbitration_bytes", p.arbitrationBytes(), 0, 1L << 40);
         int ackTimeout = s.intValue("local_ack_timeout", p.localAckTimeout(), 0, 31);
+        // read only when given, so that runs without it resolve as they did before the key existed
+        long rxBuffer = s.has("rx_buffer_bytes") ? s.longValue("rx_buffer_bytes", p.rxBufferBytes(), 0, 1L << 40)
+                : p.rxBufferBytes();
         String recovery = givenLossRecovery != null ? givenLossRecovery : p.lossRecovery();
         if (reorder == Reorder.IN_ORDER && SELECTIVE.contains(recovery)) {
             throw s.error("reorder", "in-order cannot run transport.loss_recovery " + recovery + ", whose sender resends only"
@@ -82,7 +87,8 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
         }
         AdaptiveRetransmission adaptive = adaptive(s, recovery);
         s.finish();
-        return new NicSpec(profile, reorder, window, timer, retry, cache, missNs, arb, recovery, ackTimeout, p.cc(), adaptive);
+        return new NicSpec(profile, reorder, window, timer, retry, cache, missNs, arb, recovery, ackTimeout, p.cc(), adaptive,
+                rxBuffer);
     }
 
     /** The {@code adp_*} keys: read only with {@code adaptive_retransmission: true}, so that they stay out of other runs' resolved scenarios. */
@@ -132,7 +138,7 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
     /** The NIC configuration every host runs with (the reorder window still 0 = one BDP, resolved per host by the transport). */
     public NicConfig config() {
         return new NicConfig(profile, reorder, reorderWindowPackets, timer, retryCount, qpCacheEntries,
-                qpMissNs * lbsim.engine.Simulation.PS_PER_NS, arbitrationBytes, adaptive);
+                qpMissNs * lbsim.engine.Simulation.PS_PER_NS, arbitrationBytes, adaptive, rxBufferBytes);
     }
 
     /** The QP timer this profile's local ACK timeout gives, in microseconds (rounded up), or 0 if none. */
@@ -146,6 +152,8 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
         List<String> out = new ArrayList<>();
         if (reorder == Reorder.UNBOUNDED) out.add("receiver keeps every out-of-order packet (unbounded reorder)");
         if (qpCacheEntries == 0 || qpMissNs == 0) out.add("QP contexts never miss (unlimited context cache)");
+        // without misses nothing waits in the receive buffer, so its size cannot matter
+        else if (rxBufferBytes == 0) out.add("unbounded receive buffer (packets behind a context miss never pause or drop)");
         if (retryCount == 0) out.add("no retry limit (a QP never fails)");
         return out;
     }
@@ -167,6 +175,7 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
         m.put("qp_cache_entries", qpCacheEntries);
         m.put("qp_miss_ns", qpMissNs);
         m.put("arbitration_bytes", arbitrationBytes);
+        m.put("rx_buffer_bytes", rxBufferBytes);
         if (adaptive != null) m.put("adaptive_retransmission", adaptiveSummary());   // absent when off: summaries stay as they were
         m.put("idealisations", idealisations());
         return m;
@@ -182,6 +191,7 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
         b.append(", retry count ").append(retryCount == 0 ? "unlimited" : Integer.toString(retryCount));
         b.append(", QP cache ").append(qpCacheEntries == 0 ? "unlimited" : qpCacheEntries + " contexts (" + qpMissNs + " ns a miss)");
         b.append(", arbitration ").append(arbitrationBytes == 0 ? "per packet" : arbitrationBytes + " B");
+        b.append(", receive buffer ").append(rxBufferBytes == 0 ? "unbounded" : rxBufferBytes + " B");
         if (adaptive != null) {
             b.append(", adaptive retransmission (first timeout ").append(adaptive.firstMinPs() / 1_000_000L);
             if (adaptive.firstChoices() > 1) b.append('-').append(adaptive.firstMaxPs() / 1_000_000L);

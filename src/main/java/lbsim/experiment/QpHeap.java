@@ -22,8 +22,8 @@ record QpHeap(long flows, long qps) {
      * 128 B of counters from its first retransmission; packets in flight, events and reorder bitmaps
      * not counted). Not counted either, as no bound before the run can know them: the QPs of flows
      * that start later (every QP stays until the end, for the results) and the packets a NIC's
-     * receive pipeline holds behind context misses (56 B each, unbounded: millions when the NICs
-     * miss on most packets).
+     * receive pipeline holds behind context misses (56 B each, at most nic.rx_buffer_bytes of them;
+     * with 0, unbounded: millions when the NICs miss on most packets).
      */
     static final long HEAP_BYTES_PER_QP = 480;
     /** Heap per flow at least: its description and its transport state (144 B measured the same way). */

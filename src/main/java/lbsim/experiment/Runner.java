@@ -449,6 +449,9 @@ public final class Runner {
         m.put("failed_qp", failed == null ? null : failed.id);
         m.put("context_misses_tx", transport.network().txContextMisses());
         m.put("context_misses_rx", transport.network().rxContextMisses());
+        m.put("rx_pause_frames", transport.network().rxPauseFrames());
+        m.put("rx_buffer_drops", transport.network().rxBufferDrops());
+        m.put("rx_max_held_bytes", transport.network().rxMaxHeldBytes());
         return m;
     }
 

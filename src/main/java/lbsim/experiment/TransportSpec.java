@@ -140,6 +140,6 @@ public record TransportSpec(String cc, String lossRecovery, boolean pfc, long ti
         if (c.reorder() != lbsim.net.NicConfig.Reorder.WINDOW || c.reorderWindowPackets() > 0) return c;
         int packets = (int) Math.min(1 << 30, Math.max(1, (bdpBytes + mtuBytes - 1) / mtuBytes));
         return new lbsim.net.NicConfig(c.profile(), c.reorder(), packets, c.timer(), c.retryCount(), c.qpCacheEntries(),
-                c.qpMissPs(), c.arbitrationBytes(), c.adaptive());
+                c.qpMissPs(), c.arbitrationBytes(), c.adaptive(), c.rxBufferBytes());
     }
 }

@@ -25,6 +25,11 @@ import java.util.Arrays;
  * and each one that misses in turn adds its own stall. With nothing waiting, a hit is delivered
  * at once.</li>
  * </ul>
+ * <b>Receive buffer.</b> What waits in the receive pipeline (the stalled head included) is held in
+ * the NIC's receive buffer of {@code rxBufferBytes} (0: unbounded). With PFC the NIC pauses its ToR
+ * when the held bytes reach XOFF, the buffer less the headroom that can still arrive once the pause
+ * is sent (a switch's headroom and one packet more), and resumes it at XON; an arrival that does not fit is dropped
+ * (Mellanox WinOF user manual §8.13 "Lossless TCP": pause at the XOFF threshold, drop when full).
  * With every packet missing, TX sends one packet per serialisation + miss time; RX needs one miss
  * time per packet, which is shorter, so the RX stall overlaps the next TX stall and adds latency
  * only: throughput is serialisation / (serialisation + miss) of line rate. RX limits the rate
@@ -67,6 +72,18 @@ public final class Host extends Node implements TrafficSource {
     private Packet rxHead;          // arrived, not yet delivered, waiting for its context (null: not stalled)
     private RxBacklog rxBacklog;    // arrived behind rxHead, in arrival order (made at the first stall)
 
+    // the receive buffer holding rxHead and rxBacklog (see the class comment)
+    private long rxBufferBytes;     // 0: unbounded
+    private boolean rxLossless;     // PFC on and a bounded buffer: pause the ToR at XOFF
+    private long rxXoff;
+    private long rxResumeOffset;
+    private Port torPort;           // the ToR's port toward this NIC, which a PAUSE stops
+    private boolean rxPausing;      // a PAUSE is in force (no RESUME sent since)
+    private long rxHeldBytes;
+    private long rxMaxHeldBytes;
+    private long rxPauseFrames;
+    private long rxBufferDrops;
+
     Host(Network net, int id) {
         super(net, id);
         victimState = 0x9E3779B97F4A7C15L * (id + 1);
@@ -98,9 +115,29 @@ public final class Host extends Node implements TrafficSource {
         txContexts = contexts;
         missPs = cfg.qpMissPs();
         ctxCapacity = contexts ? cfg.qpCacheEntries() : 0;
+        configureRxBuffer(cfg.rxBufferBytes());
         Contexts table = net.contexts();
         while (ctxCount > ctxCapacity) table.evict(this);
         choosePaths();
+    }
+
+    /**
+     * XOFF is the buffer less the PFC headroom on this link ({@code switch.headroom_bytes}, or 2 x
+     * link BDP + 3 packets); XON is XOFF less the switches' resume offset.
+     */
+    private void configureRxBuffer(long bytes) {
+        rxBufferBytes = bytes;
+        SwitchConfig sw = net.switchConfig();
+        rxLossless = bytes > 0 && sw != null && sw.pfc() && ports[0] != null;
+        if (!rxLossless) return;
+        Port p = ports[0];
+        // one packet more than a switch reserves: the arrival that crosses XOFF is already held when the
+        // PAUSE leaves, and ACKs (high priority, never paused) keep arriving meanwhile
+        long headroom = sw.headroomBytes() >= 0 ? sw.headroomBytes()
+                : 2 * lbsim.engine.Simulation.bytesAtRate(p.latencyPs(), p.nominalRateBps()) + 3 * sw.packetBytes();
+        rxXoff = Math.max(1, bytes - headroom);
+        rxResumeOffset = sw.resumeOffsetBytes() >= 0 ? sw.resumeOffsetBytes() : 2 * sw.packetBytes();
+        torPort = net.port(p.id, true);
     }
 
     /** This NIC lost a context (evicted, or moved to another NIC): from now on its look-ups can miss. */
@@ -145,6 +182,21 @@ public final class Host extends Node implements TrafficSource {
 
     public long rxContextMisses() {
         return rxMisses;
+    }
+
+    /** PFC PAUSE frames this NIC sent because its receive buffer reached XOFF. */
+    public long rxPauseFrames() {
+        return rxPauseFrames;
+    }
+
+    /** Packets dropped because the receive buffer could not hold them. */
+    public long rxBufferDrops() {
+        return rxBufferDrops;
+    }
+
+    /** The most bytes the receive buffer has held at once. */
+    public long rxMaxHeldBytes() {
+        return rxMaxHeldBytes;
     }
 
     /** Puts a client with data into the round-robin ring and starts the NIC if idle. */
@@ -262,13 +314,14 @@ public final class Host extends Node implements TrafficSource {
     void rxArrive(Packet p) {
         p.next = null;
         if (rxHead != null || (rxBacklog != null && !rxBacklog.isEmpty())) {   // stalled: wait in line
-            rxBacklog.add(p);
+            if (rxHold(p)) rxBacklog.add(p);
             return;
         }
         if (rxContextHeld(p)) {
             net.deliverToSink(this, p);
             return;
         }
+        if (!rxHold(p)) return;
         rxHead = p;
         if (rxBacklog == null) rxBacklog = new RxBacklog(net.pool());
         net.sim().schedule(missPs, this, RX_READY, 0, null);
@@ -284,19 +337,44 @@ public final class Host extends Node implements TrafficSource {
         return false;
     }
 
+    /** Takes {@code p} into the receive buffer (true), or drops it when it does not fit. */
+    private boolean rxHold(Packet p) {
+        long held = rxHeldBytes + p.wireBytes;
+        if (rxBufferBytes > 0 && held > rxBufferBytes) {
+            rxBufferDrops++;
+            net.droppedAtNic(p);
+            return false;
+        }
+        rxHeldBytes = held;
+        if (held > rxMaxHeldBytes) rxMaxHeldBytes = held;
+        if (rxLossless && !rxPausing && held >= rxXoff) {
+            rxPausing = true;
+            rxPauseFrames++;
+            ports[0].sendPfc(true, torPort);
+        }
+        return true;
+    }
+
     /** The head packet's context has arrived: deliver it and what follows until the next miss. */
     private void rxStallEnded() {
         Packet p = rxHead;
         rxHead = null;
+        rxHeldBytes -= p.wireBytes;   // read before the transport may recycle the packet
         net.deliverToSink(this, p);
         while (!rxBacklog.isEmpty()) {   // meanwhile the packets still in line keep the pipeline stalled
             p = rxBacklog.poll();
             if (!rxContextHeld(p)) {
                 rxHead = p;
                 net.sim().schedule(missPs, this, RX_READY, 0, null);
-                return;
+                break;
             }
+            rxHeldBytes -= p.wireBytes;
             net.deliverToSink(this, p);
+        }
+        // XON as at a switch: the held bytes fell the resume offset below XOFF, or to nothing
+        if (rxPausing && (rxHeldBytes + rxResumeOffset <= rxXoff || rxHeldBytes == 0)) {
+            rxPausing = false;
+            ports[0].sendPfc(false, torPort);
         }
     }
 

@@ -207,6 +207,15 @@ public final class Network implements EventHandler {
         else sink.deliver(h, p);
     }
 
+    /** A packet that reached a NIC but did not fit its receive buffer: dropped, no longer delivered. */
+    void droppedAtNic(Packet p) {
+        int k = p.kind == Packet.DATA ? 0 : 1;
+        delivered[k]--;   // counted on arrival (arrivedAtHost)
+        dropped[k]++;
+        if (k == 0 && !p.trimmed) countLost(p.qp);   // a trimmed header was counted lost on arrival
+        pool.release(p);
+    }
+
     /** Hands a packet the receive pipeline held to the transport. */
     void deliverToSink(Host h, Packet p) {
         sink.deliver(h, p);
@@ -224,6 +233,27 @@ public final class Network implements EventHandler {
     /** QP context misses at all NICs so far, transmit and receive. */
     public long contextMisses() {
         return txContextMisses() + rxContextMisses();
+    }
+
+    /** PFC PAUSE frames the NICs sent for their receive buffers. */
+    public long rxPauseFrames() {
+        long n = 0;
+        for (Host h : hosts) n += h.rxPauseFrames();
+        return n;
+    }
+
+    /** Packets the NICs' receive buffers could not hold. */
+    public long rxBufferDrops() {
+        long n = 0;
+        for (Host h : hosts) n += h.rxBufferDrops();
+        return n;
+    }
+
+    /** The most bytes any NIC's receive buffer held at once. */
+    public long rxMaxHeldBytes() {
+        long n = 0;
+        for (Host h : hosts) n = Math.max(n, h.rxMaxHeldBytes());
+        return n;
     }
 
     /** Context misses of packets the NICs were about to send. */

@@ -17,14 +17,28 @@ package lbsim.net;
  * @param arbitrationBytes     bytes a QP may send in its turn before the NIC serves the next active QP;
  *                             0 = one packet per turn (per-packet round robin)
  * @param adaptive             NVIDIA's adaptive retransmission in place of the fixed QP timer, or null (off)
+ * @param rxBufferBytes        the receive (port) buffer that holds packets behind a context miss; 0 = unbounded
  */
 public record NicConfig(String profile, Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount,
-                        int qpCacheEntries, long qpMissPs, long arbitrationBytes, AdaptiveRetransmission adaptive) {
+                        int qpCacheEntries, long qpMissPs, long arbitrationBytes, AdaptiveRetransmission adaptive,
+                        long rxBufferBytes) {
 
-    /** Without adaptive retransmission. */
+    /** Without adaptive retransmission, with an unbounded receive buffer. */
     public NicConfig(String profile, Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount,
                      int qpCacheEntries, long qpMissPs, long arbitrationBytes) {
         this(profile, reorder, reorderWindowPackets, timer, retryCount, qpCacheEntries, qpMissPs, arbitrationBytes, null);
+    }
+
+    /** With an unbounded receive buffer. */
+    public NicConfig(String profile, Reorder reorder, int reorderWindowPackets, Timer timer, int retryCount,
+                     int qpCacheEntries, long qpMissPs, long arbitrationBytes, AdaptiveRetransmission adaptive) {
+        this(profile, reorder, reorderWindowPackets, timer, retryCount, qpCacheEntries, qpMissPs, arbitrationBytes, adaptive, 0);
+    }
+
+    /** The same NIC with receive buffer {@code bytes} (0 = unbounded). */
+    public NicConfig withRxBuffer(long bytes) {
+        return new NicConfig(profile, reorder, reorderWindowPackets, timer, retryCount, qpCacheEntries, qpMissPs,
+                arbitrationBytes, adaptive, bytes);
     }
 
     /** The receiver's treatment of a packet beyond the expected sequence. */
@@ -63,6 +77,7 @@ public record NicConfig(String profile, Reorder reorder, int reorderWindowPacket
         if (qpCacheEntries < 0) throw new IllegalArgumentException("QP cache entries must be >= 0: " + qpCacheEntries);
         if (qpMissPs < 0) throw new IllegalArgumentException("QP context miss time must be >= 0: " + qpMissPs);
         if (arbitrationBytes < 0) throw new IllegalArgumentException("arbitration bytes must be >= 0: " + arbitrationBytes);
+        if (rxBufferBytes < 0) throw new IllegalArgumentException("receive buffer bytes must be >= 0: " + rxBufferBytes);
     }
 
     /**

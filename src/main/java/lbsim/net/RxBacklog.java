@@ -2,7 +2,8 @@ package lbsim.net;
 
 /**
  * The packets a NIC's receive pipeline holds behind a QP-context miss ({@link Host}), first in,
- * first out. Nothing bounds this line: when misses slow the pipeline below the arrival rate it
+ * first out. The NIC's receive buffer bounds this line ({@link Host}); with an unbounded one
+ * ({@code nic.rx_buffer_bytes: 0}), when misses slow the pipeline below the arrival rate it
  * grows by the packets the senders' windows and retransmissions let in (1.9 million at one
  * moment in a 256-host all-to-all with 8 QPs per pair, docs/speed.md session 20). So each packet
  * is kept as {@value #WORDS} longs (56 B) instead of a pooled {@link Packet} (136 B), and its

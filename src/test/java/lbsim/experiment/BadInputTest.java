@@ -258,6 +258,18 @@ class BadInputTest {
         assertThat(fine.warnings()).noneMatch(w -> w.contains("base RTT"));
     }
 
+    /** nic.rx_buffer_bytes: a byte count of 0 (unbounded) or more; anything else names the key. */
+    @Test
+    void nicReceiveBufferIsANonNegativeByteCount() {
+        bad(OK, "nic.rx_buffer_bytes=-1").hasMessageContaining("nic.rx_buffer_bytes").hasMessageContaining("out of range");
+        bad(OK, "nic.rx_buffer_bytes=lots").hasMessageContaining("nic.rx_buffer_bytes");
+        bad(OK, "nic.rx_buffer_bytes=1.5").hasMessageContaining("nic.rx_buffer_bytes");
+        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("nic.rx_buffer_bytes=0"), null).nic().rxBufferBytes()).isZero();
+        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of(), null).nic().rxBufferBytes()).isZero();
+        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("nic.rx_buffer_bytes=262016"), null).nic().rxBufferBytes())
+                .isEqualTo(NicDefaults.CONNECTX_PORT_BUFFER_BYTES);
+    }
+
     /** nic.adaptive_retransmission (NVIDIA ADP): every bad value names its key and what is allowed. */
     @Test
     void adaptiveRetransmissionRefusesBadValuesByName() {
