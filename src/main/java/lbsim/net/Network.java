@@ -237,15 +237,17 @@ public final class Network implements EventHandler {
 
     /** PFC PAUSE frames the NICs sent for their receive buffers. */
     public long rxPauseFrames() {
-        long n = 0;
-        for (Host h : hosts) n += h.rxPauseFrames();
-        return n;
+        return sumOverHosts(Host::rxPauseFrames);
     }
 
     /** Packets the NICs' receive buffers could not hold. */
     public long rxBufferDrops() {
+        return sumOverHosts(Host::rxBufferDrops);
+    }
+
+    private long sumOverHosts(java.util.function.ToLongFunction<Host> count) {
         long n = 0;
-        for (Host h : hosts) n += h.rxBufferDrops();
+        for (Host h : hosts) n += count.applyAsLong(h);
         return n;
     }
 
@@ -258,16 +260,12 @@ public final class Network implements EventHandler {
 
     /** Context misses of packets the NICs were about to send. */
     public long txContextMisses() {
-        long n = 0;
-        for (Host h : hosts) n += h.txContextMisses();
-        return n;
+        return sumOverHosts(Host::txContextMisses);
     }
 
     /** Context misses of packets that reached the NICs. */
     public long rxContextMisses() {
-        long n = 0;
-        for (Host h : hosts) n += h.rxContextMisses();
-        return n;
+        return sumOverHosts(Host::rxContextMisses);
     }
 
     void countTrimmed() {
