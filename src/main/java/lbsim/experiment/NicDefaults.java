@@ -30,14 +30,9 @@ final class NicDefaults {
 
     /**
      * ConnectX's receive (port) buffer, 262 016 B: its "Port buffer size" (NVIDIA/Mellanox community DOC-2933
-     * "HowTo Tune Receive Buffers on Mellanox Adapter Cards", /sys/class/net/IF/qos/buffer_size). What
-     * {@code nic.rx_buffer_bytes} should be set to for a ConnectX; not yet the profiles' default.
+     * "HowTo Tune Receive Buffers on Mellanox Adapter Cards", /sys/class/net/IF/qos/buffer_size). It holds the
+     * packets that arrive while the receive pipeline waits for a QP context; with PFC the NIC pauses its ToR before
+     * it fills (Mellanox "Lossless TCP"), without PFC it drops. 0 (unbounded) is the idealisation, named as such.
      */
-    static final long CONNECTX_PORT_BUFFER_BYTES = 262_016;
-
-    /**
-     * The profiles' receive buffer: 0, unbounded (an idealisation, listed in nic.idealisations), because every
-     * stored reproduction was made with it; {@link #CONNECTX_PORT_BUFFER_BYTES} is the deployed value.
-     */
-    static final long RX_BUFFER_BYTES = 0;
+    static final long RX_BUFFER_BYTES = 262_016;
 }

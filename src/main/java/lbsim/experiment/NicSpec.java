@@ -76,9 +76,7 @@ public record NicSpec(String profile, Reorder reorder, int reorderWindowPackets,
         long missNs = s.longValue("qp_miss_ns", p.qpMissNs(), 0, 1_000_000_000L);
         long arb = s.longValue("arbitration_bytes", p.arbitrationBytes(), 0, 1L << 40);
         int ackTimeout = s.intValue("local_ack_timeout", p.localAckTimeout(), 0, 31);
-        // read only when given, so that runs without it resolve as they did before the key existed
-        long rxBuffer = s.has("rx_buffer_bytes") ? s.longValue("rx_buffer_bytes", p.rxBufferBytes(), 0, 1L << 40)
-                : p.rxBufferBytes();
+        long rxBuffer = s.longValue("rx_buffer_bytes", p.rxBufferBytes(), 0, 1L << 40);
         String recovery = givenLossRecovery != null ? givenLossRecovery : p.lossRecovery();
         if (reorder == Reorder.IN_ORDER && SELECTIVE.contains(recovery)) {
             throw s.error("reorder", "in-order cannot run transport.loss_recovery " + recovery + ", whose sender resends only"

@@ -265,9 +265,9 @@ class BadInputTest {
         bad(OK, "nic.rx_buffer_bytes=lots").hasMessageContaining("nic.rx_buffer_bytes");
         bad(OK, "nic.rx_buffer_bytes=1.5").hasMessageContaining("nic.rx_buffer_bytes");
         assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("nic.rx_buffer_bytes=0"), null).nic().rxBufferBytes()).isZero();
-        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of(), null).nic().rxBufferBytes()).isZero();
-        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("nic.rx_buffer_bytes=262016"), null).nic().rxBufferBytes())
-                .isEqualTo(NicDefaults.CONNECTX_PORT_BUFFER_BYTES);
+        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of(), null).nic().rxBufferBytes()).isEqualTo(262_016);
+        assertThat(ScenarioLoader.parse("ok.yaml", OK, null, List.of("nic.rx_buffer_bytes=65536"), null).nic().rxBufferBytes())
+                .isEqualTo(65_536);
     }
 
     /** nic.adaptive_retransmission (NVIDIA ADP): every bad value names its key and what is allowed. */

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * nic.rx_buffer_bytes end to end, on a 16-host all-to-all whose NICs hold 2 QP contexts (every
- * packet misses): 0 (the default) gives the very flows.csv lbsim wrote before the buffer existed,
- * and the ConnectX buffer changes the run through pauses, reported in summary.json.
+ * packet misses): 0 (unbounded) gives the very flows.csv lbsim wrote before the buffer existed,
+ * and the ConnectX buffer (the default) changes the run through pauses, reported in summary.json.
  */
 class RxBufferScenarioTest {
     static final String MISSES = """
@@ -46,13 +46,16 @@ class RxBufferScenarioTest {
     }
 
     @Test
-    void theDefaultIsTheUnboundedLineAndSaysSo(@TempDir Path tmp) throws Exception {
+    void theDefaultIsTheConnectXBufferAndTheResolvedScenarioSaysSo(@TempDir Path tmp) throws Exception {
         run(tmp);
-        assertThat(sha256(tmp.resolve("flows.csv"))).isEqualTo(UNBOUNDED_FLOWS_SHA256);
-        assertThat(Files.readString(tmp.resolve("summary.json"))).contains("unbounded receive buffer");
-        // left unset, the key stays out of the resolved scenario, so stored runs resolve as before
+        String byDefault = sha256(tmp.resolve("flows.csv"));
+        run(tmp, "nic.rx_buffer_bytes=262016");
+        assertThat(byDefault).isEqualTo(sha256(tmp.resolve("flows.csv"))).isNotEqualTo(UNBOUNDED_FLOWS_SHA256);
         assertThat(ScenarioLoader.toYaml(ScenarioLoader.parse("misses.yaml", MISSES, null, List.of(), null).resolved()))
-                .doesNotContain("rx_buffer_bytes");
+                .contains("rx_buffer_bytes: 262016");
+        // the idealised NIC keeps its unbounded line, and says so in the resolved scenario too
+        assertThat(ScenarioLoader.toYaml(ScenarioLoader.parse("misses.yaml", MISSES, null, List.of("nic.profile=ideal"), null)
+                .resolved())).contains("rx_buffer_bytes: 0");
     }
 
     @Test
