@@ -13,42 +13,60 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The packages follow the data flow, low to high; a package imports only packages below it (and the root
- * package's shared types), so the simulator core never depends on how experiments, plans or the CLI use it.
+ * The packages follow the data flow, and a lower stage never names a higher one (by import or by a
+ * fully qualified name): engine, topology, net, transport, lb, workload, metrics, plan, experiment,
+ * cli. The root package (bad input, build facts, byte sizes) is below them all.
  */
 class LayeringTest {
-    /** Low to high. */
-    static final List<String> ORDER = List.of("engine", "topology", "net", "transport", "lb", "workload", "metrics",
-            "plan", "experiment", "cli");
-    static final Pattern IMPORT = Pattern.compile("^import\\s+(?:static\\s+)?lbsim\\.([a-z]+)\\.", Pattern.MULTILINE);
-    static final Path SRC = Path.of("src/main/java/lbsim");
+    static final List<String> ORDER = List.of("engine", "topology", "net", "transport", "lb", "workload", "metrics", "plan",
+            "experiment", "cli");
+    static final Path SOURCES = Path.of("src/main/java/lbsim");
+    static final Pattern REFERENCE = Pattern.compile("\\blbsim\\.([a-z]+)\\.");
+    /** Block and line comments: a comment may name a higher stage to say who uses a class. */
+    static final Pattern COMMENT = Pattern.compile("/\\*.*?\\*/|//[^\\n]*", Pattern.DOTALL);
 
-    @Test
-    void everyPackageImportsOnlyLowerOnes() throws IOException {
-        List<String> violations = new ArrayList<>();
-        int files = 0;
+    /** Each reference from a package to one above it, as "file: package". */
+    static List<String> upwardReferences(Path root) throws IOException {
+        List<String> out = new ArrayList<>();
         for (String pkg : ORDER) {
-            try (Stream<Path> s = Files.walk(SRC.resolve(pkg))) {
-                for (Path f : s.filter(p -> p.toString().endsWith(".java")).toList()) {
-                    files++;
-                    Matcher m = IMPORT.matcher(Files.readString(f));
+            Path dir = root.resolve(pkg);
+            if (!Files.isDirectory(dir)) continue;
+            int rank = ORDER.indexOf(pkg);
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    Matcher m = REFERENCE.matcher(COMMENT.matcher(Files.readString(f)).replaceAll(""));
                     while (m.find()) {
-                        String to = m.group(1);
-                        assertThat(ORDER).as("package imported by %s", f).contains(to);
-                        if (ORDER.indexOf(to) > ORDER.indexOf(pkg)) violations.add(SRC.relativize(f) + " imports lbsim." + to);
+                        int to = ORDER.indexOf(m.group(1));
+                        if (to > rank) out.add(root.relativize(f) + ": lbsim." + m.group(1));
                     }
                 }
             }
         }
-        assertThat(files).as("source files scanned").isGreaterThan(100);
-        assertThat(violations).isEmpty();
+        return out;
     }
 
     @Test
-    void everySourcePackageIsPlacedInTheOrder() throws IOException {
-        try (Stream<Path> s = Files.list(SRC)) {
-            List<String> pkgs = s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList();
-            assertThat(ORDER).containsAll(pkgs);
+    void noPackageNamesAHigherStage() throws IOException {
+        try (Stream<Path> files = Files.walk(SOURCES)) {
+            assertThat(files.filter(p -> p.toString().endsWith(".java")).count()).as("source files scanned").isGreaterThan(100);
+        }
+        assertThat(upwardReferences(SOURCES)).as("references from a lower stage to a higher one").isEmpty();
+    }
+
+    @Test
+    void theCheckFindsAnUpwardReference(@org.junit.jupiter.api.io.TempDir Path tmp) throws IOException {
+        Files.createDirectories(tmp.resolve("net"));
+        Files.writeString(tmp.resolve("net/Bad.java"), "package lbsim.net;\n/** used by lbsim.cli.Main */\nclass Bad { int x = lbsim.plan.Limits.MAX; } // not lbsim.experiment.X\n");
+        Files.createDirectories(tmp.resolve("plan"));
+        Files.writeString(tmp.resolve("plan/Fine.java"), "package lbsim.plan;\nimport lbsim.net.Port;\nclass Fine {}\n");
+        assertThat(upwardReferences(tmp)).containsExactly("net/Bad.java: lbsim.plan");
+    }
+
+    @Test
+    void everyPackageHasItsPlaceInTheOrder() throws IOException {
+        try (Stream<Path> dirs = Files.list(SOURCES)) {
+            assertThat(dirs.filter(Files::isDirectory).map(p -> p.getFileName().toString()).toList())
+                    .as("a new package must be placed in ORDER").allMatch(ORDER::contains);
         }
     }
 }

@@ -50,6 +50,9 @@ import lbsim.transport.FlowSpec;
  * </ul>
  */
 public final class Dnlb {
+    /** Largest QP count per connection a DNLB scheme or plan accepts (one UDP source port each, below 2^16). */
+    public static final int MAX_QPS = 65_536;
+
     private Dnlb() {}
 
     /** The scheme: host half plus PBR leaves and ECMP elsewhere; {@code keys} words errors about keys that do not fit the fabric. */

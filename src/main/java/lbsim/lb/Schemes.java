@@ -181,7 +181,7 @@ public final class Schemes {
             return c -> new Scheme("paralet", new ParaLet(c.sim(), c.topology(), m, flowlet), ecmpSwitches(c));
         });
         BUILT.put("dnlb", p -> {
-            int qps = p.intValue("qps", 8, 1, lbsim.plan.DnlbInput.MAX_QPS); // CTCCL §4.2-4.3: QP = 8
+            int qps = p.intValue("qps", 8, 1, Dnlb.MAX_QPS); // CTCCL §4.2-4.3: QP = 8
             int dscp = p.intValue("dscp", 26, 0, 63); // no value in the paper; 26 is the usual RoCE DSCP
             int v = p.intValue("virtual_spines_per_spine", 1, 1, 64); // CTCCL §4.1 VRF
             return c -> Dnlb.scheme(c, qps, dscp, v, p); // whether v fits is known only with the fabric

@@ -24,8 +24,8 @@ public record DnlbInput(int uplinks, int nicsPerLeaf, int qps, int leaves, Integ
 
     /** Largest number of rows (leaves x NICs x QPs) a plan may have. */
     public static final long MAX_ROWS = 10_000_000L;
-    /** Largest QP count per connection accepted. */
-    public static final int MAX_QPS = 65_536;
+    /** Largest QP count per connection accepted: the scheme's. */
+    public static final int MAX_QPS = lbsim.lb.Dnlb.MAX_QPS;
 
     public DnlbInput {
         nicIps = nicIps == null ? List.of() : List.copyOf(nicIps);
