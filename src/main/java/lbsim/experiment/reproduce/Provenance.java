@@ -20,7 +20,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * {@code provenance.json} of a reproduction: which preset and scale made the results, the preset's
  * fingerprint (so stored results that a later change of the preset makes stale are detected), the lbsim
- * version and commit that ran them, and the summed run time of its runs.
+ * version and commit that ran them (the latest that ran any: re-making only the comparison keeps it), and the
+ * summed run time of its runs.
  */
 public record Provenance(String preset, String scale, String fingerprint, String version, String commit, int runs,
                          double runSeconds) {

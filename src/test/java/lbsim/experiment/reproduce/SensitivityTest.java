@@ -111,6 +111,12 @@ class SensitivityTest {
         Preset p = Presets.get("mcclure-table2");
         List<String> small = List.of("topology.k=4");
         Reproduce.run(p, "quick", tmp, 2, small, Sweep.Listener.NONE);
+        // re-made from the stored runs, the comparison keeps naming the build that ran them
+        Provenance made = Provenance.read(tmp);
+        new Provenance(made.preset(), made.scale(), made.fingerprint(), "0.0.1", "0123abcd", made.runs(), made.runSeconds()).write(tmp);
+        assertThat(Reproduce.run(p, "quick", tmp, 2, small, Sweep.Listener.NONE).sweep().ran()).isZero();
+        assertThat(Provenance.read(tmp).commit()).isEqualTo("0123abcd");
+        assertThat(Provenance.read(tmp).version()).isEqualTo("0.0.1");
         Sensitivity rto = new Sensitivity("transport.timeout_us", List.of("200"), "test");
         List<Reproduce.SensitivityRow> rows = Reproduce.runSensitivity(p, List.of(rto), "quick", tmp, 2, small, Sweep.Listener.NONE);
         assertThat(rows).hasSize(p.cells().size());
