@@ -10,7 +10,6 @@ import lbsim.engine.Simulation;
  * cache line of the egress port is a miss, and an idle port's hop now reads three lines, not four.
  */
 abstract class PortTxState extends PortWireState {
-    final Simulation sim;
     long psPerByte;       // serialisation ps per byte when the rate divides 8e12 exactly, else 0
     long txEndPs = Long.MIN_VALUE;  // end of the latest serialisation
     int txBytesInProgress; // bytes of that packet, and whether it is data (stats() before its end)
@@ -40,7 +39,6 @@ abstract class PortTxState extends PortWireState {
     long maxQueueBytes;
 
     PortTxState(int ownKind, Simulation sim, long latencyPs) {
-        super(ownKind, latencyPs);
-        this.sim = sim;
+        super(ownKind, sim, latencyPs);
     }
 }

@@ -1,6 +1,7 @@
 package lbsim.net;
 
 import lbsim.engine.HotEventHandler;
+import lbsim.engine.Simulation;
 
 /**
  * The fields of a {@link Port} that an arrival reads: the port's own event record (inherited;
@@ -12,6 +13,9 @@ import lbsim.engine.HotEventHandler;
  */
 abstract class PortWireState extends HotEventHandler {
     final long latencyPs;
+    // read by every arrival (it schedules the wire's next head): here, not with the transmit fields
+    // of PortTxState, so the arrival touches the port's wire lines only
+    final Simulation sim;
     // Packets propagating on the wire, in departure order, linked through Packet.next. Latency
     // is constant per link, so they arrive in that order: only the head has an event in the
     // global queue, which keeps it as small as the number of busy links instead of the number of
@@ -30,8 +34,9 @@ abstract class PortWireState extends HotEventHandler {
     long ingressHeld;
     boolean ingressPaused;
 
-    PortWireState(int ownKind, long latencyPs) {
+    PortWireState(int ownKind, Simulation sim, long latencyPs) {
         super(ownKind);
+        this.sim = sim;
         this.latencyPs = latencyPs;
     }
 }
