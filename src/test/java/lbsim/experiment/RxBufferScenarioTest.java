@@ -76,4 +76,16 @@ class RxBufferScenarioTest {
         String summary = Files.readString(tmp.resolve("summary.json"));
         assertThat(summary).contains("\"rx_pause_frames\" : 0,").doesNotContain("\"rx_buffer_drops\" : 0,");
     }
+
+    /** What the stored reproductions' migration rests on: without receive-side misses the buffer's size is never read. */
+    @Test
+    void withoutReceiveMissesTheBufferChangesNothing(@TempDir Path tmp) throws Exception {
+        // the same all-to-all with contexts enough for every QP (30 per NIC): nothing ever waits
+        RunResult held = run(tmp, "nic.qp_cache_entries=64", "nic.rx_buffer_bytes=0");
+        String unbounded = sha256(tmp.resolve("flows.csv"));
+        RunResult bounded = run(tmp, "nic.qp_cache_entries=64", "nic.rx_buffer_bytes=4096");
+        assertThat(sha256(tmp.resolve("flows.csv"))).isEqualTo(unbounded);
+        assertThat(bounded.cctNs()).isEqualTo(held.cctNs());
+        assertThat(Files.readString(tmp.resolve("summary.json"))).contains("\"context_misses_rx\" : 0,", "\"rx_max_held_bytes\" : 0\n");
+    }
 }
