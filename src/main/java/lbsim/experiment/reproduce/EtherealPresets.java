@@ -178,10 +178,9 @@ final class EtherealPresets {
             + "leaf-spine wherever both ran (quick all-to-all 128 and 256 MB; paper scale, recursive doubling 256 MB: 15.60 "
             + "against 15.65 ms, all-to-all 128 MB with an unlimited QP cache: 5.613 against 5.615 ms)";
 
-    /** The all-to-all 256 MB REPS cell at paper scale (./lbsim run, seed 1, 2026-11-27). */
-    private static final String A2A_256_AT_PAPER_SCALE = "; on the paper's 256-GPU leaf-spine with an unlimited QP cache "
-            + "(./lbsim run of this grid point, seed 1) Ethereal is 1.2 % ahead of REPS (11.038 against 11.173 ms), so scale "
-            + "does not close the gap";
+    /** The all-to-all 256 MB REPS cell at paper scale (stored results and their sensitivity). */
+    private static final String A2A_256_AT_PAPER_SCALE = "; at paper scale Ethereal is 3.7 % behind REPS with lbsim's 450 "
+            + "QP contexts and 1.2 % ahead with an unlimited cache (sensitivity nic.qp_cache_entries=0)";
 
     /** Ethereal §4.2 Fig. 3: leaf-spine, 256 GPUs (16 ToRs x 16 hosts, 16 spines), 400 Gbps. */
     static Preset etherealFig3() {
@@ -197,29 +196,23 @@ final class EtherealPresets {
                 + ETHEREAL_LB_QUICK + "seeds: 3\n";
         List<Cell> cells = List.of(
                 vs("all-to-all", "16MB", "ecmp", 7.56, "§4.2 'outperform ECMP even at 16MB by 7.56%' (algorithm not named; read as all-to-all)")
-                        .because(Cell.Cause.Kind.UNSTATED_SETTING, "at quick scale it reproduces with the dctcp-hpcc ECN thresholds "
-                                + "(sensitivity run); on the paper's 256-GPU leaf-spine (./lbsim run, seed 1, 2026-11-27) its sign "
-                                + "follows the NIC's QP context cache, which the paper does not model: with lbsim's 450 contexts "
-                                + "(393 and 434 QPs per NIC) Ethereal is 6.3 % behind ECMP (1.331 against 1.253 ms), with an "
-                                + "unlimited cache (nic.qp_cache_entries 0) 13.3 % ahead (0.698 against 0.805 ms)"),
+                        .because(Cell.Cause.Kind.UNSTATED_SETTING, "its sign follows the NIC's QP context cache, which "
+                                + "the paper does not model: at paper scale Ethereal is 2.4 % behind ECMP with lbsim's 450 contexts "
+                                + "and 13.3 % ahead with an unlimited cache (sensitivity nic.qp_cache_entries=0); the HPCC ns-3 DCTCP "
+                                + "threshold (switch.ecn_profile=dctcp-hpcc) leaves it 4.4 % behind"),
                 vs("all-to-all", "128MB", "reps", 8.6, "§4.2").because(Cell.Cause.Kind.MODEL, REPS_SLOWER_IN_PAPER
-                        + "; on the paper's 256-GPU leaf-spine (./lbsim run of this grid point, seed 1) Ethereal is 1.6 % "
-                        + "ahead of REPS with an unlimited QP cache (5.523 against 5.613 ms) and 12.5 % behind with lbsim's 450 "
-                        + "contexts (10.383 against 9.231 ms), so scale does not close the gap"),
+                        + "; at paper scale Ethereal is 3.7 % behind REPS with lbsim's 450 QP contexts and 1.6 % ahead with "
+                        + "an unlimited cache (sensitivity nic.qp_cache_entries=0)"),
                 vs("all-to-all", "256MB", "reps", 26.03, "§4.2").because(Cell.Cause.Kind.MODEL, REPS_SLOWER_IN_PAPER
                         + A2A_256_AT_PAPER_SCALE),
-                vs("recursive-doubling", "128MB", "reps", 37.98, "§4.2").because(Cell.Cause.Kind.SCALE, "the gap grows with "
-                        + "the fabric: on the paper's 256-GPU leaf-spine (./lbsim run of this grid point, seed 1, 2026-11-27) "
-                        + "Ethereal finishes in 5.705 ms against REPS's 7.954 (28.3 %, four times the quick scale's 7.0 %); "
-                        + "the rest of the gap is partly the paper's slower REPS (see all-to-all 128MB: Ethereal vs REPS)"),
-                vs("recursive-doubling", "256MB", "reps", 40.65, "§4.2").because(Cell.Cause.Kind.SCALE, "the gap grows with the "
-                        + "fabric: on the paper's 256-GPU leaf-spine (./lbsim run of this grid point, seed 1, 2026-11-27) Ethereal "
-                        + "finishes in 12.05 ms against REPS's 15.60 (22.8 %, twice the quick scale's); the rest of the gap to "
-                        + "40.65 % is partly the paper's slower REPS (see all-to-all 128MB: Ethereal vs REPS)"),
-                vs("recursive-doubling", "256MB", "spray", 30.8, "§4.2 (size not stated; read as the largest, 256MB)")
-                        .because(Cell.Cause.Kind.SCALE, "the gap grows with the fabric: on the paper's 256-GPU leaf-spine "
-                                + "(./lbsim run of this grid point, seed 1, 2026-11-27) Ethereal finishes in 12.05 ms against "
-                                + "spraying's 15.65 (23.0 %; 9.5 % at quick scale)"),
+                vs("recursive-doubling", "128MB", "reps", 37.98, "§4.2").because(Cell.Cause.Kind.MODEL, "at paper scale "
+                        + "Ethereal is 28.3 % ahead of lbsim's REPS (7.0 % at quick scale); the rest of the gap is the paper's "
+                        + "slower REPS: " + REPS_SLOWER_IN_PAPER),
+                vs("recursive-doubling", "256MB", "reps", 40.65, "§4.2").because(Cell.Cause.Kind.MODEL, "at paper scale "
+                        + "Ethereal is 22.8 % ahead of lbsim's REPS (twice the quick scale's); the rest of the gap is the paper's "
+                        + "slower REPS: " + REPS_SLOWER_IN_PAPER),
+                // no cause found: 23.0 % at paper scale (9.5 % at quick scale), 1.3 % with the dctcp-hpcc ECN threshold
+                vs("recursive-doubling", "256MB", "spray", 30.8, "§4.2 (size not stated; read as the largest, 256MB)"),
                 vs("all-to-all", "256MB", "spray", 0.0, "§4.2 'performs similar to packet spraying' (stated qualitatively; 0 used)"),
                 // §4.2 on Fig. 3, stated without numbers: small sizes, MP-RDMA, ring and double binary tree
                 vs("all-to-all", "4MB", "ecmp", 0.0, "§4.2 'performs similar to alternative approaches for small message "
