@@ -35,12 +35,6 @@ public record NicConfig(String profile, Reorder reorder, int reorderWindowPacket
         this(profile, reorder, reorderWindowPackets, timer, retryCount, qpCacheEntries, qpMissPs, arbitrationBytes, adaptive, 0);
     }
 
-    /** The same NIC with receive buffer {@code bytes} (0 = unbounded). */
-    public NicConfig withRxBuffer(long bytes) {
-        return new NicConfig(profile, reorder, reorderWindowPackets, timer, retryCount, qpCacheEntries, qpMissPs,
-                arbitrationBytes, adaptive, bytes);
-    }
-
     /** The receiver's treatment of a packet beyond the expected sequence. */
     public enum Reorder {
         /** Discarded, and the first gap NACKed (RoCE go-back-N): the sender goes back. */
