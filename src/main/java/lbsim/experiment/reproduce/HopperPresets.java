@@ -405,23 +405,23 @@ final class HopperPresets {
         cells.add(Cell.improvement("p99 FCT 10MB: Hopper vs FlowBender", tb("10MB", "hopper"), tb("10MB", "flowbender"), 0,
                 "§4.2.2 '... except for p99 with 10MB chunks, where it matches FlowBender' (0 used) [field flows.fct_ns.p99]")
                 .on("flows.fct_ns.p99"));
-        // evidence: the stored quick-scale runs (6 rounds, 3 seeds), link_classes x rate x links x sim_time_ns and lb counters
+        // evidence: the stored paper-scale runs (51 rounds, 5 seeds), link_classes x rate x links x sim_time_ns and lb counters
         McClurePresets.cause(cells, "10G utilisation 1MB: Hopper vs FlowBender", Cell.Cause.Kind.UNSTATED_SETTING, UTILISATION_TIME
-                + "Hopper's 1 MB runs end 4.7 times sooner (0.42-0.50 s against 2.10-2.19 s); as a share of the leaf->spine bytes "
-                + "Hopper's 10G share is 1.42-1.48 times FlowBender's (95-96 % against 64-67 %)");
+                + "Hopper's 1 MB runs end 4.6 times sooner (3.7-3.9 s against 17.3-17.9 s); as a share of the leaf->spine bytes "
+                + "Hopper's 10G share is 1.43-1.46 times FlowBender's (96 % against 66-67 %)");
         McClurePresets.cause(cells, "10G utilisation 10MB: Hopper vs FlowBender", Cell.Cause.Kind.UNSTATED_SETTING, UTILISATION_TIME
-                + "Hopper's 10 MB runs end 2.8 times sooner (0.88-1.49 s against 3.04-3.86 s); as a share of the leaf->spine bytes "
-                + "Hopper's 10G share is 1.44-1.53 times FlowBender's (83-90 % against 58-60 %)");
+                + "Hopper's 10 MB runs end 4.1 times sooner (7.8-9.9 s against 32.2-40.3 s); as a share of the leaf->spine bytes "
+                + "Hopper's 10G share is 1.55-1.73 times FlowBender's (87-90 % against 52-56 %)");
         McClurePresets.cause(cells, "1G utilisation FlowBender: 1MB vs 10MB chunks", Cell.Cause.Kind.UNSTATED_SETTING, UTILISATION_TIME
-                + "FlowBender's 10 MB runs last longer (3.0-3.9 s against 2.1-2.2 s) at the same 1G rate, and as a share of the "
-                + "leaf->spine bytes its 1G use rises with the chunk size as the paper says (33-36 % at 1 MB, 40-42 % at 10 MB)");
+                + "FlowBender's 10 MB runs last longer (32.2-40.3 s against 17.3-17.9 s) at the same 1G rate, and as a share of the "
+                + "leaf->spine bytes its 1G use rises with the chunk size as the paper says (33-34 % at 1 MB, 44-48 % at 10 MB)");
         for (String cell : List.of("avg FCT 1MB: Hopper vs FlowBender", "training time 1MB: Hopper vs FlowBender",
                 "training time 10MB: Hopper vs FlowBender")) {
             McClurePresets.cause(cells, cell, Cell.Cause.Kind.UNSTATED_SETTING, "§4.2.1 gives no RTT threshold for the testbed's "
                     + "FlowBender; at lbsim's (rtt_factor 2.5 x the unloaded RTT) every chunk exceeds it, a window-less 25 Gbit/s QP "
-                    + "filling uplinks of at most 10 Gbit/s, so FlowBender moves at every chunk boundary (1200 of 1200 at 1 MB, 120 of "
-                    + "120 at 10 MB) to a random path and puts 33-36 % (1 MB) and 40-42 % (10 MB) of its bytes on the 1G links, where "
-                    + "Hopper puts 4-5 % and 10-17 %");
+                    + "filling uplinks of at most 10 Gbit/s, so FlowBender moves at every chunk boundary (10 200 of 10 200 at 1 MB, "
+                    + "1020 of 1020 at 10 MB) to a random path and puts 33-34 % (1 MB) and 44-48 % (10 MB) of its bytes on the 1G links, "
+                    + "where Hopper puts 4 % and 10-13 %");
         }
         return new Preset("hopper-fig6", PAPER, "Fig. 6",
                 "The §4.2 testbed as a simulated fabric: 2 leaves x 4 hosts at 25 Gbps, 6 spines, per leaf 4 x 10 Gbps and "
@@ -479,8 +479,8 @@ final class HopperPresets {
                         "Hopper probes with 10 KB (probe_bytes: 10240, §4.2.1 'we use a 10KB chunk size'), timed to the last "
                                 + "echo, so an idle 1G path's serialisation shows in the probe RTT.",
                         "Runs stop at max_time_ms (quick 20 s, paper 120 s); a run that hits it reports completed false and "
-                                + "its cells cover only that time. At quick scale every run finishes (the longest, ECMP 10 MB seed 3, "
-                                + "at 5.5 s simulated; docs/experiments.md). Paper scale is not run (51 rounds: about 9 x the quick "
-                                + "runs' CPU)."));
+                                + "its cells cover only that time. Every run finishes at both scales (the longest at paper scale, "
+                                + "ECMP 10 MB seed 5, at 51.3 s simulated; at quick scale ECMP 10 MB seed 3 at 5.5 s; "
+                                + "docs/experiments.md)."));
     }
 }
