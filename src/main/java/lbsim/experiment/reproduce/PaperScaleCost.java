@@ -40,7 +40,7 @@ public record PaperScaleCost(double lowSeconds, double highSeconds, boolean perR
     private static final String PARALET_POINTS = "one k = 16 ring run at 2 MiB took 21 s of CPU; scaled to 16 MiB "
             + "per pair, a ring snapshot is about 3 CPU-minutes and a double binary tree about 12";
     // presets whose paper scale is stored: their mean run time there (the stored time is what --list shows)
-    private static final String STORED = "the mean run of its stored paper-scale reproduction (2026-11-27)";
+    private static final String STORED = "the mean run of its stored paper-scale reproduction";
     private static final PaperScaleCost CTCCL_8GB = perRun(60, 120,
             "single 8 GB runs of ctccl-fig6e took 1-2 min of CPU each on 2026-11-27 (about 2.5 GB of memory)");
 
@@ -71,12 +71,12 @@ public record PaperScaleCost(double lowSeconds, double highSeconds, boolean perR
             Map.entry("ctccl-fig6d", CTCCL_8GB),
             Map.entry("ctccl-fig6e", CTCCL_8GB),
             Map.entry("ctccl-variance", CTCCL_8GB),
-            Map.entry("ctccl-fig7", notMeasured("not measured: 8 GB with a failure at 100 ms, whose retransmissions "
-                    + "and re-posts add to the 1-2 min of an 8 GB run without one")),
+            Map.entry("ctccl-fig7", perRun(240, 550, "two 8 GB runs with the failure (NCCL + ECMP, 1 ms detection, "
+                    + "about 2 billion events each) took 240 and 549 s on a loaded 2-core host on 2026-11-28")),
             Map.entry("hopper-fig3", perRun(19, 19, STORED)),
             Map.entry("hopper-fig4", perRun(25, 25, STORED)),
             Map.entry("hopper-fig8", perRun(18, 18, STORED)),
-            Map.entry("hopper-fig6", notMeasured("not measured: 51 rounds of 4 transfers on the paper's fabric, 5 seeds")));
+            Map.entry("hopper-fig6", perRun(2.1, 2.1, STORED)));
 
     /** The estimate for a preset id; empty for an id without one (every registered preset has one). */
     public static Optional<PaperScaleCost> of(String presetId) {
